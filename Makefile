@@ -1,0 +1,46 @@
+# The two set-up commands are `make run` and `make test`; both build .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint worker bench messages clean
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+install: $(STAMP) messages
+
+messages: $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_catalogue
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(PY) manage.py makemigrations --check --dry-run
+
+test: lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+worker: install
+	$(BIN)/celery -A cod_site worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2} --prefetch-multiplier=1
+
+bench: install
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

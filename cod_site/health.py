@@ -1,0 +1,35 @@
+"""Reachability checks of the services the app depends on."""
+
+from django.conf import settings
+from django.db import connection
+
+
+def database_status() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # noqa: BLE001 - any failure means "unreachable", reported as text
+        return f"error: {exc.__class__.__name__}"
+    return "ok"
+
+
+def redis_status() -> str:
+    if not settings.REDIS_URL:
+        return "not configured"
+    import redis
+
+    try:
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1
+        )
+        client.ping()
+    except redis.RedisError as exc:
+        return f"error: {exc.__class__.__name__}"
+    return "ok"
+
+
+def health_report() -> tuple[bool, dict[str, str]]:
+    checks = {"database": database_status(), "redis": redis_status()}
+    healthy = all(value in ("ok", "not configured") for value in checks.values())
+    return healthy, {"status": "ok" if healthy else "unavailable", **checks}

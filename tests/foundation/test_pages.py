@@ -1,0 +1,65 @@
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("path", "lang", "phrase"),
+    [
+        ("/", "en", "Look cards up"),
+        ("/fr/", "fr", "Consultez les cartes"),
+        ("/sv/", "sv", "Slå upp kort"),
+    ],
+)
+def test_home_page_in_each_language(client: Client, path: str, lang: str, phrase: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    assert phrase in html
+
+
+@pytest.mark.parametrize(
+    ("language", "next_url", "target"),
+    [
+        ("fr", "/sv/", "/fr/"),
+        ("en", "/fr/accounts/login/", "/accounts/login/"),
+        ("sv", "/accounts/login/?next=/fr/", "/sv/accounts/login/?next=/fr/"),
+        ("xx", "/fr/", "/fr/"),
+        ("fr", "https://evil.example/", "/fr/"),
+    ],
+)
+def test_language_switch_keeps_the_page(
+    client: Client, language: str, next_url: str, target: str
+) -> None:
+    response = client.post("/i18n/setlang/", {"language": language, "next": next_url})
+    assert response.status_code == 302
+    assert response["Location"] == target
+
+
+def test_header_offers_login_to_visitors(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert 'href="/accounts/login/?next=/"' in html
+    assert 'name="language"' in html
+
+
+def test_header_offers_logout_to_members(client: Client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("ana", password="pw-123456789")
+    client.force_login(user)
+    html = client.get("/").content.decode()
+    assert 'action="/accounts/logout/"' in html
+    assert "ana" in html
+
+
+def test_static_files_are_served_by_whitenoise(client: Client) -> None:
+    response = client.get("/static/vendor/htmx.min.js")
+    assert response.status_code == 200
+    assert b"htmx" in b"".join(response.streaming_content)
+
+
+def test_api_docs_are_served_offline(client: Client) -> None:
+    html = client.get("/api/v1/docs/").content.decode()
+    assert "swagger-ui" in html
+    assert "cdn." not in html and "unpkg" not in html and "jsdelivr" not in html
+    assert client.get("/api/v1/schema/").status_code == 200

@@ -1,0 +1,50 @@
+"""Playwright driving Debian's Chromium (Playwright cannot download its own browser here)."""
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = os.environ.get("PLAYWRIGHT_CHROMIUM", "/usr/bin/chromium")
+# Flags that keep Chromium from calling out to the network at start-up on this closed machine.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `apt-get install chromium` (.ci/run does)")
+    # Playwright's sync API runs an event loop in this thread; the Django ORM calls the tests
+    # make alongside it are still plain synchronous calls.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser: object, live_server: object, settings: object) -> Iterator[object]:
+    """A fresh browser context (no cookies) with a page; `live_server.url` is the app's address."""
+    # Plain static names: a `staticfiles/` left by `make run` holds a manifest of older files.
+    settings.STORAGES = {  # type: ignore[attr-defined]
+        **settings.STORAGES,  # type: ignore[attr-defined]
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,35 @@
+"""Rows that data migrations ship, put back for tests on committed data.
+
+A transactional test (threads, a live server, real worker processes) ends with a flush that
+empties the tables, the rows of the data migrations too. `serialized_rollback` cannot be relied on
+to bring them back: once Playwright's event loop runs in the test thread, Django hands out another
+connection object, one without the serialized copy of the database. So every test on committed
+data re-runs the (idempotent) data migrations first.
+"""
+
+import importlib
+
+import pytest
+
+SHIPPED_BY_MIGRATIONS = [
+    ("decks.migrations.0002_formats", "ship"),
+    ("mutation.migrations.0002_default_cost_table", "add_defaults"),
+]
+
+
+@pytest.fixture
+def shipped_rows(transactional_db: None) -> None:
+    from django.apps import apps
+
+    for module, function in SHIPPED_BY_MIGRATIONS:
+        getattr(importlib.import_module(module), function)(apps, None)
+
+
+@pytest.fixture(autouse=True)
+def _shipped_rows_on_committed_data(request: pytest.FixtureRequest) -> None:
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and (
+        marker.kwargs.get("transaction", False) or bool(marker.args and marker.args[0])
+    )
+    if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
+        request.getfixturevalue("shipped_rows")
