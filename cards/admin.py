@@ -1,0 +1,140 @@
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model
+from django.forms import ModelForm
+from django.http import HttpRequest
+
+from cards.models import (
+    Ability,
+    AbilityAlias,
+    AbilityTranslation,
+    Card,
+    CardAbility,
+    CardTranslation,
+    CatalogueRevision,
+    Expansion,
+    ExpansionTranslation,
+    Game,
+    RuleEntry,
+    RuleEntryTranslation,
+)
+from cards.services import card_search_text_refresh, catalogue_revision_record
+
+
+class RevisionAdmin(admin.ModelAdmin):
+    """Every admin edit of the catalogue gives the API a new ETag/Last-Modified."""
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        catalogue_revision_record(
+            summary=f"admin: {form.instance._meta.model_name} {form.instance}"
+        )
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        super().delete_model(request, obj)
+        catalogue_revision_record(summary=f"admin: deleted {obj._meta.model_name} {obj}")
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["code", "name"]
+
+
+class ExpansionTranslationInline(admin.TabularInline):
+    model = ExpansionTranslation
+    extra = 0
+
+
+@admin.register(Expansion)
+class ExpansionAdmin(RevisionAdmin):
+    list_display = ["code", "slug", "game", "season", "card_count", "position"]
+    list_filter = ["game", "season"]
+    inlines = [ExpansionTranslationInline]
+
+
+class CardTranslationInline(admin.TabularInline):
+    model = CardTranslation
+    extra = 0
+
+
+class CardAbilityInline(admin.TabularInline):
+    model = CardAbility
+    extra = 0
+    autocomplete_fields = ["ability"]
+
+
+@admin.register(Card)
+class CardAdmin(RevisionAdmin):
+    list_display = [
+        "slug",
+        "expansion",
+        "collector_number",
+        "card_type",
+        "mana",
+        "attack",
+        "hp",
+        "precon_deck",
+        "checked_against_card_image",
+    ]
+    list_filter = ["expansion", "card_type", "precon_deck", "checked_against_card_image"]
+    search_fields = ["slug", "translations__name"]
+    inlines = [CardTranslationInline, CardAbilityInline]
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        card_search_text_refresh(card=form.instance)
+
+
+class AbilityTranslationInline(admin.StackedInline):
+    model = AbilityTranslation
+    extra = 0
+
+
+class AbilityAliasInline(admin.TabularInline):
+    model = AbilityAlias
+    extra = 0
+
+
+@admin.register(Ability)
+class AbilityAdmin(RevisionAdmin):
+    list_display = [
+        "code",
+        "is_malus",
+        "creature_cost",
+        "incantation_cost",
+        "can_be_aura",
+        "cost_source",
+        "rule",
+    ]
+    list_filter = ["game", "is_malus", "can_be_aura", "cost_source"]
+    search_fields = ["code", "translations__name", "aliases__name"]
+    inlines = [AbilityTranslationInline, AbilityAliasInline]
+
+
+class RuleEntryTranslationInline(admin.StackedInline):
+    model = RuleEntryTranslation
+    extra = 0
+
+
+@admin.register(RuleEntry)
+class RuleEntryAdmin(RevisionAdmin):
+    list_display = ["number", "rule_id", "game", "position"]
+    list_filter = ["game"]
+    search_fields = ["rule_id", "translations__title"]
+    inlines = [RuleEntryTranslationInline]
+
+
+@admin.register(CatalogueRevision)
+class CatalogueRevisionAdmin(admin.ModelAdmin):
+    list_display = ["id", "created_at", "summary"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False

@@ -1,0 +1,289 @@
+"""The card search language: one grammar, one parser, for the card browser and the API.
+
+    grrr                    bare words: card names in any language, accents and case ignored
+    "dragon emeraude"       a phrase
+    cost<=3 atk>=4 hp:2     numbers with : = != < <= > >=
+    type:creature           creature, incantation (stronghold, bridge widen the search to them)
+    set:02 set:submersion   an expansion by code, slug or any name
+    ab:splash ab:bondir     an ability the card bears, by code or any name/alias in any language
+    aura:rage               the ability an Aura of the card grants
+    malus:yes deck:1 checked:no
+    -term   a or b   (grouping)   terms are AND-ed by default
+    order:cost dir:desc     sorting by name, cost, atk, hp or set
+
+`parse()` turns the text into a small tree (`Term`, `Not`, `And`, `Or`) and `Sorting`; any problem
+raises `QueryError` naming the term and its position (0-based offset in the query).
+"""
+
+from dataclasses import dataclass, field
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import VisitError
+
+MAX_QUERY_LENGTH = 500
+MAX_TERMS = 40
+
+GRAMMAR = r"""
+?start: expr?
+
+?expr: or_expr
+?or_expr: and_expr (_OR and_expr)*
+?and_expr: unary+
+?unary: NEG unary -> negation
+      | atom
+?atom: "(" expr ")"
+     | FIELD value -> field
+     | WORD -> word
+     | PHRASE -> phrase
+?value: VALUE | PHRASE
+
+_OR.3: /or(?=[\s()]|$)/i
+FIELD.2: /[A-Za-z_]+(!=|<=|>=|:|=|<|>)/
+NEG: "-"
+WORD: /[^\s()"\-][^\s()"]*/
+VALUE: /[^\s()"]+/
+PHRASE: /"[^"]*"/
+
+%import common.WS
+%ignore WS
+"""
+
+_PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=True)
+
+NUMERIC_KEYS = {"cost": "mana", "mana": "mana", "atk": "attack", "attack": "attack", "hp": "hp"}
+TEXT_KEYS = {"type", "set", "ab", "aura", "malus", "deck", "checked"}
+SORT_KEYS = {"order", "dir"}
+KEYS = sorted({*NUMERIC_KEYS, *TEXT_KEYS, *SORT_KEYS})
+OPERATORS = ("!=", "<=", ">=", ":", "=", "<", ">")
+ORDERS = ("name", "cost", "atk", "hp", "set")
+DIRECTIONS = ("asc", "desc")
+YES_NO = {
+    "yes": True,
+    "y": True,
+    "true": True,
+    "1": True,
+    "no": False,
+    "n": False,
+    "false": False,
+    "0": False,
+}
+
+
+@dataclass(frozen=True)
+class QueryError(Exception):
+    """A query the parser refuses: `term` is the offending text, `position` its 0-based offset."""
+
+    message: str
+    term: str
+    position: int
+
+    def __str__(self) -> str:
+        return f"{self.message} (term {self.term!r} at position {self.position})"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One condition: `key` is None for a bare word or phrase (then `value` is the text)."""
+
+    key: str | None
+    operator: str
+    value: str
+    text: str
+    position: int
+
+
+@dataclass(frozen=True)
+class Not:
+    node: "Node"
+
+
+@dataclass(frozen=True)
+class And:
+    nodes: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    nodes: tuple["Node", ...]
+
+
+Node = Term | Not | And | Or
+
+
+@dataclass(frozen=True)
+class Sorting:
+    order: str = "name"
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    node: Node | None
+    sorting: Sorting = field(default_factory=Sorting)
+
+
+def _unquote(token: Token) -> str:
+    text = str(token)
+    return text[1:-1] if text.startswith('"') else text
+
+
+class _ToTree(Transformer):
+    def __init__(self, query: str) -> None:
+        super().__init__()
+        self.query = query
+
+    def word(self, children: list[Token]) -> Term:
+        (token,) = children
+        if str(token).lower() == "or":
+            # The lexer only reads `or` as the operator between two terms.
+            raise QueryError("'or' needs a term on each side", str(token), token.start_pos or 0)
+        return Term(None, ":", str(token), str(token), token.start_pos or 0)
+
+    def phrase(self, children: list[Token]) -> Term:
+        (token,) = children
+        return Term(None, ":", _unquote(token), str(token), token.start_pos or 0)
+
+    def field(self, children: list[Token]) -> Term:
+        field_token, value_token = children
+        raw = str(field_token)
+        operator = next(op for op in OPERATORS if raw.endswith(op))
+        key = raw[: -len(operator)].lower()
+        start = field_token.start_pos or 0
+        end = value_token.end_pos or start + len(raw)
+        return Term(key, operator, _unquote(value_token), self.query[start:end], start)
+
+    def negation(self, children: list[object]) -> Not:
+        return Not(children[1])  # type: ignore[arg-type]
+
+    def and_expr(self, children: list[Node]) -> And:
+        return And(tuple(children))
+
+    def or_expr(self, children: list[Node]) -> Or:
+        return Or(tuple(children))
+
+    def start(self, children: list[Node]) -> Node | None:
+        return children[0] if children else None
+
+
+def _bad_input(query: str, exc: UnexpectedInput) -> QueryError:
+    token = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END"):
+        words = query.split()
+        last = words[-1] if words else query
+        return QueryError(
+            "The query ends too early: a value, a term after 'or' or '-', or a ')' is missing",
+            last,
+            query.rstrip().rfind(last) if words else 0,
+        )
+    position = exc.pos_in_stream if exc.pos_in_stream is not None else 0
+    rest = query[position:]
+    term = rest.split()[0] if rest.split() else rest
+    if isinstance(exc, UnexpectedCharacters) and rest.startswith('"'):
+        return QueryError("Unclosed quote", term, position)
+    if token is not None and str(token) == ")":
+        return QueryError("Unmatched closing parenthesis", ")", position)
+    if token is not None and token.type == "_OR":
+        return QueryError("'or' needs a term on each side", str(token), position)
+    if rest.startswith("-"):
+        return QueryError("'-' must be followed by a term", term, position)
+    return QueryError("Unexpected text", term, position)
+
+
+def _check_term(term: Term) -> None:
+    key = term.key
+    if key is None:
+        return
+    if key not in KEYS:
+        raise QueryError(
+            f"Unknown key '{key}': use one of {', '.join(KEYS)}", term.text, term.position
+        )
+    if not term.value.strip():
+        raise QueryError(f"'{key}' needs a value", term.text, term.position)
+    if key in NUMERIC_KEYS:
+        try:
+            number = int(term.value)
+        except ValueError:
+            raise QueryError(f"'{key}' needs a whole number", term.text, term.position) from None
+        if not -99 <= number <= 99:
+            raise QueryError(f"'{key}' must be between -99 and 99", term.text, term.position)
+        return
+    if term.operator not in (":", "=", "!="):
+        raise QueryError(
+            f"'{key}' takes ':', '=' or '!=', not '{term.operator}'", term.text, term.position
+        )
+    value = term.value.lower()
+    if key in ("malus", "checked") and value not in YES_NO:
+        raise QueryError(f"'{key}' takes yes or no", term.text, term.position)
+    if key == "deck" and value not in ("1", "2", "3", "4"):
+        raise QueryError("'deck' takes 1, 2, 3 or 4", term.text, term.position)
+    if key == "order" and value not in ORDERS:
+        raise QueryError(f"'order' takes one of {', '.join(ORDERS)}", term.text, term.position)
+    if key == "dir" and value not in DIRECTIONS:
+        raise QueryError("'dir' takes asc or desc", term.text, term.position)
+
+
+def _walk(
+    node: Node, sorting: list[Term], *, top: bool, depth: int, count: list[int]
+) -> Node | None:
+    """Validate every term, take the sort terms out (top level only) and drop empty groups."""
+    if depth > 20:
+        raise QueryError("Too deeply nested", "(", 0)
+    if isinstance(node, Term):
+        count[0] += 1
+        if count[0] > MAX_TERMS:
+            raise QueryError(f"Too many terms (at most {MAX_TERMS})", node.text, node.position)
+        _check_term(node)
+        if node.key in SORT_KEYS:
+            if not top or node.operator == "!=":
+                raise QueryError(
+                    f"'{node.key}' cannot be negated or combined with 'or'",
+                    node.text,
+                    node.position,
+                )
+            sorting.append(node)
+            return None
+        return node
+    if isinstance(node, Not):
+        inner = _walk(node.node, sorting, top=False, depth=depth + 1, count=count)
+        return Not(inner) if inner is not None else None
+    children = [
+        _walk(child, sorting, top=top and isinstance(node, And), depth=depth + 1, count=count)
+        for child in node.nodes
+    ]
+    kept = tuple(child for child in children if child is not None)
+    if not kept:
+        return None
+    if len(kept) == 1:
+        return kept[0]
+    return type(node)(kept)
+
+
+def parse(query: str) -> ParsedQuery:
+    """Parse a search query; raises QueryError for anything malformed."""
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryError(
+            f"The query is too long ({len(query)} characters, at most {MAX_QUERY_LENGTH})",
+            query[:20],
+            MAX_QUERY_LENGTH,
+        )
+    try:
+        tree = _PARSER.parse(query)
+    except UnexpectedInput as exc:
+        raise _bad_input(query, exc) from None
+    try:
+        root = _ToTree(query).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, QueryError):
+            raise exc.orig_exc from None
+        raise
+    if root is None:
+        return ParsedQuery(None)
+    sort_terms: list[Term] = []
+    node = _walk(root, sort_terms, top=True, depth=0, count=[0])
+    order, descending = "name", False
+    for term in sort_terms:
+        if term.key == "order":
+            order = term.value.lower()
+        else:
+            descending = term.value.lower() == "desc"
+    return ParsedQuery(node, Sorting(order, descending))

@@ -1,0 +1,372 @@
+"""Catalogue pages: card browser (htmx), card, expansion and ability pages, rules reference."""
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
+from cards.search import QueryError, parse
+from cards.selectors import (
+    Translated,
+    card_prefetches,
+    card_search,
+    cards_with_details,
+    pick_translation,
+    translated,
+)
+from cod_site.i18n import current_language
+
+PAGE_SIZE = 24
+SORT_CHOICES = [
+    ("name", gettext_lazy("Name")),
+    ("cost", gettext_lazy("Mana cost")),
+    ("atk", gettext_lazy("Attack")),
+    ("hp", gettext_lazy("HP")),
+    ("set", gettext_lazy("Expansion")),
+]
+EXAMPLES = [
+    ("grrr", gettext_lazy("names in any language, accents and case ignored")),
+    ('"dragon emeraude"', gettext_lazy("an exact phrase")),
+    ("cost<=3 atk>=4", gettext_lazy("numbers: cost, atk, hp with : = != < <= > >=")),
+    ("type:incantation", gettext_lazy("creature or incantation")),
+    ("set:submersion", gettext_lazy("an expansion by code, slug or name")),
+    ("ab:splash", gettext_lazy("an ability by code or any of its names (ab:bondir = Sprint)")),
+    ("aura:rage", gettext_lazy("the ability an Aura grants")),
+    ("malus:yes", gettext_lazy("cards with a malus")),
+    ("deck:2", gettext_lazy("a preconstructed deck (1 to 4)")),
+    ("checked:no", gettext_lazy("values not yet checked against a card image")),
+    ("-ab:rage set:00", gettext_lazy("'-' excludes a term")),
+    ("(ab:splash or ab:perforation) cost<4", gettext_lazy("'or' and parentheses")),
+    ("order:cost dir:desc", gettext_lazy("sorting: name, cost, atk, hp, set")),
+]
+
+
+@dataclass(frozen=True)
+class AbilityLine:
+    code: str
+    name: Translated
+    is_aura: bool
+    is_malus: bool
+    rules_text: Translated
+    rule_id: str | None
+
+
+@dataclass(frozen=True)
+class CardFace:
+    card: Card
+    name: Translated
+    type_label: str
+    expansion_name: Translated
+    abilities: list[AbilityLine]
+
+    @property
+    def attack_label(self) -> str:
+        """Vulnerability cards print their attack as "X" (the data stores 0)."""
+        attack = self.card.attack
+        if attack is None:
+            return ""
+        if attack == 0 and any(line.code == "vulnerability" for line in self.abilities):
+            return "X"
+        return str(attack)
+
+
+def card_face(card: Card, language: str) -> CardFace:
+    """What a rendered card shows, from a card loaded with `cards_with_details`."""
+    lines = []
+    for link in card.card_abilities.all():
+        row, is_fallback = pick_translation(link.ability.translations.all(), language)
+        name = Translated(row.name if row else link.ability.code, language, is_fallback)
+        text = Translated(row.rules_text if row else "", language, is_fallback)
+        rule = link.ability.rule
+        lines.append(
+            AbilityLine(
+                link.ability.code,
+                name,
+                link.is_aura,
+                link.ability.is_malus,
+                text,
+                rule.rule_id if rule else None,
+            )
+        )
+    return CardFace(
+        card=card,
+        name=translated(card, "name", language),
+        type_label=str(CardType(card.card_type).label),
+        expansion_name=translated(card.expansion, "name", language),
+        abilities=lines,
+    )
+
+
+@dataclass(frozen=True)
+class Chip:
+    label: str
+    term: str
+    active: bool
+    url: str
+
+
+def _toggle(query: str, term: str) -> str:
+    words = query.split()
+    if term in words:
+        return " ".join(word for word in words if word != term)
+    return " ".join([*words, term])
+
+
+def _chips(request: HttpRequest, query: str, sort: str) -> list[tuple[str, list[Chip]]]:
+    """Filters as clickable chips: each one toggles its term in the query."""
+    language = current_language()
+    words = query.split()
+
+    def chip(label: str, term: str) -> Chip:
+        params = {"q": _toggle(query, term)}
+        if sort:
+            params["sort"] = sort
+        return Chip(label, term, term in words, f"{request.path}?{urlencode(params)}")
+
+    expansions = Expansion.objects.prefetch_related("translations")
+    return [
+        (
+            _("Type"),
+            [
+                chip(str(CardType.CREATURE.label), "type:creature"),
+                chip(str(CardType.INCANTATION.label), "type:incantation"),
+            ],
+        ),
+        (
+            _("Expansion"),
+            [
+                chip(f"{exp.code} {translated(exp, 'name', language).text}", f"set:{exp.code}")
+                for exp in expansions
+            ],
+        ),
+        (
+            _("Preconstructed deck"),
+            [chip(_("Deck %(number)s") % {"number": n}, f"deck:{n}") for n in range(1, 5)],
+        ),
+        (
+            _("Data"),
+            [chip(_("With a malus"), "malus:yes"), chip(_("Values unchecked"), "checked:no")],
+        ),
+    ]
+
+
+def card_browser(request: HttpRequest) -> HttpResponse:
+    language = current_language()
+    query = request.GET.get("q", "")[:2000]
+    sort = request.GET.get("sort", "")
+    full_query = query
+    if sort and "order:" not in query:
+        order, _sep, direction = sort.partition("-")
+        full_query = f"{query} order:{order}" + (" dir:desc" if direction == "desc" else "")
+    error: QueryError | None = None
+    faces: list[CardFace] = []
+    page = None
+    try:
+        cards = card_search(parse(full_query), language=language)
+        paginator = Paginator(cards.select_related("expansion"), PAGE_SIZE)
+        page = paginator.get_page(request.GET.get("page"))
+        rows = list(page.object_list)
+        prefetch_related_objects(rows, *card_prefetches())
+        faces = [card_face(card, language) for card in rows]
+    except QueryError as exc:
+        error = exc
+    base_params = {"q": query, **({"sort": sort} if sort else {})}
+    context = {
+        "query": query,
+        "sort": sort,
+        "sort_choices": [
+            (f"{key}{suffix}", f"{label}{arrow}")
+            for key, label in SORT_CHOICES
+            for suffix, arrow in (("", " ↑"), ("-desc", " ↓"))
+        ],
+        "error": error,
+        "faces": faces,
+        "page": page,
+        "page_query": urlencode(base_params),
+        "chips": _chips(request, query, sort),
+        "examples": EXAMPLES,
+        # A chip or a page link changed the query: show it in the search box, but never
+        # rewrite the box while the user is typing in it.
+        "refresh_query": request.headers.get("HX-Trigger") != "card-search",
+    }
+    template = "cards/_partial.html" if request.headers.get("HX-Request") else "cards/browser.html"
+    response = render(request, template, context, status=400 if error else 200)
+    if request.headers.get("HX-Request"):
+        # htmx swaps only 2xx answers; the error is part of the results area.
+        response.status_code = 200
+    return response
+
+
+def _deck_builder_url(card: Card) -> str | None:
+    """The deckbuilder opened on a one-card deck code, when the decks app is installed."""
+    try:
+        builder = reverse("decks:new")
+    except NoReverseMatch:
+        return None
+    # Imported here: the catalogue does not depend on the decks app, only links to it.
+    from decks import deck_code
+
+    content = deck_code.DeckCodeContent(
+        deck_code.format_identity("constructed"), (deck_code.card_identity(card.slug),)
+    )
+    return f"{builder}?{urlencode({'code': deck_code.encode(content)})}"
+
+
+def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    language = current_language()
+    try:
+        card = cards_with_details(Card.objects.filter(slug=slug)).get()
+    except Card.DoesNotExist:
+        raise Http404(slug) from None
+    deck_mates: list[CardFace] = []
+    if card.precon_deck:
+        mates = cards_with_details(
+            Card.objects.filter(expansion=card.expansion, precon_deck=card.precon_deck).exclude(
+                pk=card.pk
+            )
+        ).order_by("mana", "slug")
+        deck_mates = [card_face(mate, language) for mate in mates]
+    other_names = [
+        (row.language_code, row.name)
+        for row in card.translations.all()
+        if row.language_code != language
+    ]
+    return render(
+        request,
+        "cards/card_detail.html",
+        {
+            "face": card_face(card, language),
+            "deck_mates": deck_mates,
+            "other_names": other_names,
+            "deck_builder_url": _deck_builder_url(card) if card.is_deckable else None,
+        },
+    )
+
+
+def expansion_list(request: HttpRequest) -> HttpResponse:
+    language = current_language()
+    expansions = (
+        Expansion.objects.prefetch_related("translations")
+        .annotate(deckable_count=Count("cards", filter=Q(cards__card_type__in=DECKABLE_TYPES)))
+        .order_by("game", "position", "code")
+    )
+    rows = [(exp, translated(exp, "name", language)) for exp in expansions]
+    return render(request, "cards/expansion_list.html", {"rows": rows})
+
+
+def expansion_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    language = current_language()
+    try:
+        expansion = Expansion.objects.prefetch_related("translations").get(slug=slug)
+    except Expansion.DoesNotExist:
+        raise Http404(slug) from None
+    cards = cards_with_details(Card.objects.filter(expansion=expansion)).order_by(
+        "collector_number", "mana", "slug"
+    )
+    faces = [card_face(card, language) for card in cards if card.is_deckable]
+    product_cards = [card_face(card, language) for card in cards if not card.is_deckable]
+    return render(
+        request,
+        "cards/expansion_detail.html",
+        {
+            "expansion": expansion,
+            "name": translated(expansion, "name", language),
+            "faces": faces,
+            "product_cards": product_cards,
+            "search_url": f"{reverse('cards:browser')}?{urlencode({'q': f'set:{expansion.code}'})}",
+        },
+    )
+
+
+def ability_list(request: HttpRequest) -> HttpResponse:
+    language = current_language()
+    abilities = (
+        Ability.objects.select_related("rule")
+        .prefetch_related("translations")
+        .annotate(
+            card_count=Count("card_abilities", filter=Q(card_abilities__is_aura=False)),
+            aura_count=Count("card_abilities", filter=Q(card_abilities__is_aura=True)),
+        )
+    )
+    rows = sorted(
+        ((ability, translated(ability, "name", language)) for ability in abilities),
+        key=lambda row: row[1].text.casefold(),
+    )
+    return render(request, "cards/ability_list.html", {"rows": rows})
+
+
+def ability_detail(request: HttpRequest, code: str) -> HttpResponse:
+    language = current_language()
+    try:
+        ability = (
+            Ability.objects.select_related("rule")
+            .prefetch_related("translations", "aliases")
+            .get(code=code)
+        )
+    except Ability.DoesNotExist:
+        raise Http404(code) from None
+    cards = cards_with_details(Card.objects.filter(card_abilities__ability=ability).distinct())
+    bearers, auras = [], []
+    for card in cards.order_by("expansion__position", "mana", "slug"):
+        face = card_face(card, language)
+        links = [link for link in card.card_abilities.all() if link.ability_id == ability.pk]
+        if any(not link.is_aura for link in links):
+            bearers.append(face)
+        if any(link.is_aura for link in links):
+            auras.append(face)
+    return render(
+        request,
+        "cards/ability_detail.html",
+        {
+            "ability": ability,
+            "name": translated(ability, "name", language),
+            "rules_text": translated(ability, "rules_text", language),
+            "other_names": [
+                (row.language_code, row.name)
+                for row in ability.translations.all()
+                if row.language_code != language
+            ],
+            "aliases": [alias.name for alias in ability.aliases.all()],
+            "bearers": bearers,
+            "auras": auras,
+            "search_url": f"{reverse('cards:browser')}?{urlencode({'q': f'ab:{ability.code}'})}",
+        },
+    )
+
+
+@dataclass(frozen=True)
+class RuleView:
+    entry: RuleEntry
+    title: Translated
+    paragraphs: list[str]
+    depth: int
+    ability_code: str | None
+
+
+def rules_reference(request: HttpRequest) -> HttpResponse:
+    language = current_language()
+    entries = RuleEntry.objects.prefetch_related(
+        "translations",
+        Prefetch("abilities", queryset=Ability.objects.only("id", "code", "rule_id")),
+    )
+    rules = []
+    for entry in entries:
+        text = translated(entry, "text", language)
+        abilities = list(entry.abilities.all())
+        rules.append(
+            RuleView(
+                entry=entry,
+                title=translated(entry, "title", language),
+                paragraphs=[line for line in text.text.splitlines() if line.strip()],
+                depth=min(entry.number.count("."), 2),
+                ability_code=abilities[0].code if abilities else None,
+            )
+        )
+    return render(request, "cards/rules.html", {"rules": rules})
