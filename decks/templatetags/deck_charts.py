@@ -1,0 +1,88 @@
+"""Small inline SVG bar charts for the deckbuilder and the deck pages."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import template
+
+from decks.stats import Bar
+
+register = template.Library()
+
+# Vertical bars (mana curve): one column per value.
+COLUMN_WIDTH, COLUMN_GAP, COLUMN_TOP, COLUMN_BASE = 18, 6, 12, 56
+# Horizontal bars (types, abilities): a label column, then the bar.
+ROW_HEIGHT, LABEL_WIDTH, BAR_AREA = 18, 128, 150
+
+
+@dataclass(frozen=True)
+class Shape:
+    bar: Bar
+    x: float
+    y: float
+    width: float
+    height: float
+    label_x: float
+    label_y: float
+    count_x: float
+    count_y: float
+
+
+def _columns(bars: Sequence[Bar]) -> tuple[list[Shape], int, int]:
+    area = COLUMN_BASE - COLUMN_TOP
+    shapes = []
+    for index, bar in enumerate(bars):
+        height = area * bar.percent / 100
+        x = index * (COLUMN_WIDTH + COLUMN_GAP) + COLUMN_GAP / 2
+        shapes.append(
+            Shape(
+                bar,
+                x,
+                COLUMN_BASE - height,
+                COLUMN_WIDTH,
+                height,
+                x + COLUMN_WIDTH / 2,
+                COLUMN_BASE + 12,
+                x + COLUMN_WIDTH / 2,
+                COLUMN_BASE - height - 3,
+            )
+        )
+    return shapes, len(bars) * (COLUMN_WIDTH + COLUMN_GAP), COLUMN_BASE + 16
+
+
+def _rows(bars: Sequence[Bar]) -> tuple[list[Shape], int, int]:
+    shapes = []
+    for index, bar in enumerate(bars):
+        width = BAR_AREA * bar.percent / 100
+        y = index * ROW_HEIGHT + 2
+        shapes.append(
+            Shape(
+                bar,
+                LABEL_WIDTH,
+                y,
+                width,
+                ROW_HEIGHT - 5,
+                LABEL_WIDTH - 6,
+                y + ROW_HEIGHT - 7,
+                LABEL_WIDTH + width + 4,
+                y + ROW_HEIGHT - 7,
+            )
+        )
+    return shapes, LABEL_WIDTH + BAR_AREA + 24, max(1, len(bars)) * ROW_HEIGHT
+
+
+@register.inclusion_tag("decks/_chart.html")
+def bar_chart(
+    bars: Sequence[Bar], title: str, chart_id: str, vertical: bool = False
+) -> dict[str, Any]:
+    shapes, width, height = (_columns if vertical else _rows)(bars)
+    return {
+        "shapes": shapes,
+        "width": width,
+        "height": height,
+        "title": title,
+        "chart_id": chart_id,
+        "vertical": vertical,
+        "summary": ", ".join(f"{bar.label}: {bar.count}" for bar in bars),
+    }

@@ -1,0 +1,432 @@
+"""Deck pages: the deckbuilder, a deck with its history, public decks, "My decks", sign-up."""
+
+import contextlib
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cards.search import QueryError
+from cards.selectors import card_search, cards_with_details
+from cod_site.errors import DomainError
+from decks import deck_code, selectors, services
+from decks.forms import BuilderState, SignUpForm, new_seed
+from decks.markdown import render as render_markdown
+from decks.models import Deck, PoolKind, Visibility
+
+SEARCH_RESULTS = 30
+PAGE_SIZE = 24
+
+
+def _or_404(error: DomainError) -> Http404:
+    return Http404(error.message)
+
+
+def _deck_for(request: HttpRequest, share_id: str) -> Deck:
+    try:
+        return selectors.deck_get(share_id=share_id, viewer=request.user)
+    except DomainError as error:
+        raise _or_404(error) from error
+
+
+# The deckbuilder ----------------------------------------------------------------------------
+
+
+def _state_from_deck(deck: Deck) -> BuilderState:
+    entries = list(deck.deck_cards.all())
+    return BuilderState(
+        name=deck.name,
+        description=deck.description,
+        format=deck.format.slug,
+        visibility=deck.visibility,
+        cards=[entry.card.slug for entry in entries],
+        removed=[index for index, entry in enumerate(entries) if entry.removed],
+        pool_text="\n".join(sorted(card.slug for card in deck.pool.all())),
+        champion=deck.champion.uid if deck.champion else "",
+        seed=new_seed(),
+    )
+
+
+def _state_from_code(code: str) -> BuilderState:
+    decoded = selectors.deck_decode(code)
+    slugs = [card.slug for card in decoded.cards]
+    removed: list[int] = []
+    for card in decoded.removed:
+        removed.append(
+            next(i for i, slug in enumerate(slugs) if slug == card.slug and i not in removed)
+        )
+    return BuilderState(
+        format=decoded.format.slug,
+        cards=slugs,
+        removed=sorted(removed),
+        champion=decoded.champion or "",
+        seed=new_seed(),
+    )
+
+
+def _panel_context(
+    request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
+) -> dict[str, Any]:
+    formats = selectors.format_list()
+    fmt = next((one for one in formats if one.slug == state.format), formats[0])
+    state.format = fmt.slug
+    if not fmt.removals:
+        # Only a format with removals shows their checkboxes: none are kept across a switch.
+        state.removed = []
+    modes = selectors.game_mode_list()
+    mode = next((one for one in modes if one.slug == state.mode), None)
+    state.mode = mode.slug if mode else ""
+    resolved = selectors.cards_resolve(state.cards)
+    check = selectors.deck_check(
+        format=fmt,
+        cards=[card or slug for card, slug in zip(resolved, state.cards, strict=True)],
+        mode=mode,
+        pool=state.pool if fmt.pool_kind == PoolKind.SUPPLIED else None,
+        removed=state.removed_slugs,
+        champion=state.champion if deck_code.CHAMPION_ALPHABET.fullmatch(state.champion) else None,
+    )
+    errors = [error.as_dict() for error in check.errors]
+    entries = [
+        {
+            "index": index,
+            "slug": slug,
+            "card": card,
+            "removed": index in state.removed,
+            "errors": [e for e in errors if card is not None and card.slug in e["cards"]],
+        }
+        for index, (slug, card) in enumerate(zip(state.cards, resolved, strict=True))
+    ]
+    played = [entry["card"] for entry in entries if entry["card"] and not entry["removed"]]
+    share_url = (
+        request.build_absolute_uri(reverse("decks:code", args=[check.code])) if check.code else ""
+    )
+    return {
+        "state": state,
+        "deck": deck,
+        "format_choices": [(one.slug, selectors.format_name(one)) for one in formats],
+        "format": fmt,
+        "format_name": selectors.format_name(fmt),
+        "format_description": selectors.format_description(fmt),
+        "modes": [(one, selectors.mode_name(one)) for one in modes],
+        "check": check,
+        "deck_errors": [e for e in errors if not e["cards"]],
+        "entries": entries,
+        "figures": selectors.deck_figures(played, seed=state.seed),
+        "share_url": share_url,
+        "login_next": reverse("decks:new") + "?" + urlencode({"code": check.code or ""}),
+        "visibilities": Visibility.choices,
+        "needs_pool": fmt.pool_kind == PoolKind.SUPPLIED,
+        "champion": selectors.champion_visible(state.champion, request.user),
+        **extra,
+    }
+
+
+def _builder(request: HttpRequest, state: BuilderState, deck: Deck | None = None) -> HttpResponse:
+    return render(request, "decks/builder.html", _panel_context(request, state, deck))
+
+
+def deck_new(request: HttpRequest) -> HttpResponse:
+    """The deckbuilder; `?code=` opens a deck code in it, `?format=` picks the format."""
+    if request.method == "POST":
+        return _save(request, None)
+    state = BuilderState(format=request.GET.get("format", "constructed"), seed=new_seed())
+    code = request.GET.get("code")
+    if code:
+        try:
+            state = _state_from_code(code)
+        except DomainError as error:
+            messages.error(request, error.message)
+    return _builder(request, state)
+
+
+def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    if not selectors.deck_can_edit(deck, request.user):
+        raise Http404(_("Only the deck's owner may change it."))
+    if request.method == "POST":
+        return _save(request, deck)
+    return _builder(request, _state_from_deck(deck), deck)
+
+
+def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
+    state = BuilderState.from_data(request.POST)
+    if not request.user.is_authenticated:
+        context = _panel_context(request, state)
+        target = reverse("decks:new") + "?" + urlencode({"code": context["check"].code or ""})
+        return redirect(reverse("login") + "?" + urlencode({"next": target}))
+    try:
+        fmt = selectors.format_get(slug=state.format)
+        cards = selectors.cards_require(state.cards, "cards")
+        removed = selectors.cards_require(state.removed_slugs, "removed")
+        pool = selectors.cards_require(state.pool or [], "pool")
+        champion = (
+            selectors.champion_for(uid=state.champion, viewer=request.user)
+            if state.champion
+            else None
+        )
+        if deck is None:
+            deck = services.deck_create(
+                owner=request.user,
+                name=state.name,
+                description=state.description,
+                format=fmt,
+                visibility=state.visibility,
+                cards=cards,
+                removed=removed,
+                pool=pool,
+                champion=champion,
+            )
+        else:
+            deck = services.deck_update(
+                deck=deck,
+                actor=request.user,
+                name=state.name,
+                description=state.description,
+                format=fmt,
+                visibility=state.visibility,
+                cards=cards,
+                removed=removed,
+                pool=pool,
+                champion=champion,
+            )
+    except DomainError as error:
+        messages.error(request, error.message)
+        return render(
+            request, "decks/builder.html", _panel_context(request, state, deck), status=400
+        )
+    messages.success(request, _("Saved as version %(number)d.") % {"number": deck.version})
+    return redirect("decks:detail", share_id=deck.share_id)
+
+
+@require_POST
+def builder_panel(request: HttpRequest) -> HttpResponse:
+    """The deck side of the builder, re-rendered after every change (htmx)."""
+    state = BuilderState.from_data(request.POST)
+    extra: dict[str, Any] = {}
+    if "add" in request.POST:
+        state.add(request.POST["add"])
+    if "remove" in request.POST:
+        with contextlib.suppress(ValueError):
+            state.remove(int(request.POST["remove"]))
+    if "shuffle" in request.POST:
+        state.seed = new_seed()
+    if "import" in request.POST:
+        lines = selectors.deck_import_text(request.POST.get("import_text", ""))
+        state.cards = [line.card.slug for line in lines if line.card]
+        state.removed = []
+        extra["imported"] = lines
+        extra["import_misses"] = [line for line in lines if line.card is None]
+    return render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
+
+
+@require_GET
+def builder_search(request: HttpRequest) -> HttpResponse:
+    """Cards for the builder, found with the catalogue's own query language."""
+    query = request.GET.get("q", "").strip()
+    context: dict[str, Any] = {"query": query, "cards": [], "error": None}
+    if query:
+        try:
+            found = card_search(query)
+            context["total"] = found.count()
+            context["cards"] = list(cards_with_details(found)[:SEARCH_RESULTS])
+        except QueryError as error:
+            context["error"] = error
+    return render(request, "decks/_builder_search.html", context)
+
+
+# A deck and its history ---------------------------------------------------------------------
+
+
+def _figures_context(request: HttpRequest, cards: list, code: str | None) -> dict[str, Any]:
+    seed = new_seed()
+    return {
+        "figures": selectors.deck_figures(cards, seed=seed),
+        "share_url": request.build_absolute_uri(reverse("decks:code", args=[code])) if code else "",
+    }
+
+
+def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    check = selectors.deck_validate(deck)
+    versions = list(selectors.deck_versions(deck))
+    context = {
+        "deck": deck,
+        "check": check,
+        "error_dicts": [error.as_dict() for error in check.errors],
+        "format_name": selectors.format_name(deck.format),
+        "description_html": render_markdown(deck.description),
+        "entries": list(deck.deck_cards.all()),
+        "versions": versions,
+        "can_edit": selectors.deck_can_edit(deck, request.user),
+        "champion": selectors.champion_visible(selectors.deck_champion_uid(deck), request.user),
+        "parent_visible": deck.parent is not None
+        and selectors.deck_can_read(deck.parent, request.user),
+        "deck_url": request.build_absolute_uri(deck_path(deck)),
+        **_figures_context(request, selectors.deck_final_cards(deck), check.code),
+    }
+    return render(request, "decks/detail.html", context)
+
+
+def deck_path(deck: Deck) -> str:
+    return reverse("decks:detail", args=[deck.share_id])
+
+
+def deck_diff(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    try:
+        old, new = int(request.GET.get("from", "")), int(request.GET.get("to", ""))
+        if old > new:
+            old, new = new, old
+        diff = selectors.deck_version_diff(deck, old, new)
+    except ValueError as error:
+        raise Http404(_("Give two version numbers.")) from error
+    except DomainError as error:
+        raise _or_404(error) from error
+    return render(request, "decks/diff.html", {"deck": deck, "diff": diff})
+
+
+@require_POST
+def deck_restore(request: HttpRequest, share_id: str, number: int) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    try:
+        deck = services.deck_version_restore(deck=deck, actor=request.user, number=number)
+    except DomainError as error:
+        if error.status_code == 404:
+            raise _or_404(error) from error
+        messages.error(request, error.message)
+        return redirect(deck_path(deck))
+    messages.success(
+        request,
+        _("Version %(old)d restored as version %(number)d.")
+        % {"old": number, "number": deck.version},
+    )
+    return redirect(deck_path(deck))
+
+
+@require_POST
+@login_required
+def deck_fork(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    fork = services.deck_fork(deck=deck, owner=request.user)
+    messages.success(request, _("Forked: this copy is yours."))
+    return redirect(deck_path(fork))
+
+
+@require_POST
+def deck_delete(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _deck_for(request, share_id)
+    try:
+        services.deck_delete(deck=deck, actor=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect(deck_path(deck))
+    messages.success(request, _("Deck “%(name)s” deleted.") % {"name": deck.name})
+    return redirect("decks:mine")
+
+
+def deck_from_code(request: HttpRequest, code: str) -> HttpResponse:
+    """Any deck from its code, no account needed."""
+    try:
+        decoded = selectors.deck_decode(code)
+    except DomainError as error:
+        return render(request, "decks/bad_code.html", {"error": error, "code": code}, status=400)
+    check = selectors.deck_check(
+        format=decoded.format,
+        cards=decoded.cards,
+        removed=decoded.removed,
+        champion=decoded.champion,
+    )
+    removed_slugs = [card.slug for card in decoded.removed]
+    played = list(decoded.cards)
+    for card in decoded.removed:
+        played.remove(card)
+    context = {
+        "decoded": decoded,
+        "check": check,
+        "format_name": selectors.format_name(decoded.format),
+        "removed_slugs": removed_slugs,
+        "champion": selectors.champion_visible(decoded.champion, request.user),
+        **_figures_context(request, played, decoded.code),
+    }
+    return render(request, "decks/code.html", context)
+
+
+# Lists and accounts -------------------------------------------------------------------------
+
+
+def _page(request: HttpRequest, decks: Any) -> Any:
+    return Paginator(decks, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def deck_list(request: HttpRequest) -> HttpResponse:
+    params = request.GET
+    filters = {
+        "q": params.get("q", ""),
+        "card": params.get("card", ""),
+        "ability": params.get("ability", ""),
+        "format": params.get("format", ""),
+        "author": params.get("author", ""),
+        "sort": params.get("sort", "updated"),
+    }
+    error = None
+    try:
+        decks = selectors.deck_list(
+            q=filters["q"],
+            cards=[filters["card"]] if filters["card"].strip() else [],
+            ability=filters["ability"],
+            format=filters["format"],
+            author=filters["author"],
+            sort=filters["sort"],
+        )
+    except DomainError as problem:
+        error, decks = problem.message, Deck.objects.none()
+    context = {
+        "filters": filters,
+        "error": error,
+        "page": _page(request, decks),
+        "page_query": urlencode({k: v for k, v in filters.items() if v}),
+        "formats": [(one.slug, selectors.format_name(one)) for one in selectors.format_list()],
+        "sorts": [
+            ("updated", _("Recently updated")),
+            ("created", _("Newest")),
+            ("name", _("Name")),
+            ("forks", _("Most forked")),
+        ],
+    }
+    template = (
+        "decks/_list_results.html" if request.headers.get("HX-Request") else "decks/list.html"
+    )
+    return render(request, template, context)
+
+
+@login_required
+def my_decks(request: HttpRequest) -> HttpResponse:
+    decks = selectors.deck_list(owner=request.user, sort=request.GET.get("sort", "updated"))
+    return render(request, "decks/mine.html", {"page": _page(request, decks)})
+
+
+def sign_up(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.account_create(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data.get("email", ""),
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user})
+        target = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            target = reverse("decks:mine")
+        return redirect(target)
+    return render(request, "decks/signup.html", {"form": form, "next": request.GET.get("next", "")})

@@ -1,0 +1,78 @@
+"""Fixtures of the decks tests: the real catalogue (data/), users, and a few decks."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+
+from cards.services import catalogue_load
+
+DATA_DIR = Path(settings.BASE_DIR) / "data"
+
+# The four preconstructed decks as the Swedish rulebook (seeds/002) lists them.
+PRECON = {
+    1: ["annihilation", "baron", "boom", "brute", "carapace", "partisan", "revenant", "troll"],
+    2: ["abomination", "alpha", "combustion", "lieutenant", "microctopus", "ogre", "scribe",
+        "shaman"],
+    3: ["brigand", "disciple", "gnome", "grrr", "martyr", "meteorite", "parasite", "vortex"],
+    4: ["aberration", "assassin", "carnivore", "cyclone", "machine", "mutant", "reptile", "zombie"],
+}  # fmt: skip
+# A legal Constructed deck mixing expansions.
+CONSTRUCTED = [
+    "grrr", "baron", "emerald-dragon", "troll", "boom", "abyssal-grrr", "dryad", "dislocation",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def catalogue(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
+    """The catalogue, loaded once per module inside a transaction rolled back at its end.
+
+    Each test's own transaction nests inside (a savepoint), so tests stay isolated while the
+    one-second import runs once per module. Tests that need committed data (threads, a live
+    server) load the catalogue themselves, in modules of their own.
+    """
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            catalogue_load(data_dir=DATA_DIR)
+            yield
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: object) -> None:
+    """Real password hashing costs half a second per user; these tests make many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def committed_catalogue(shipped_rows: None) -> None:
+    """For tests on committed data (threads, a live server): the catalogue, loaded anew."""
+    catalogue_load(data_dir=DATA_DIR)
+
+
+@pytest.fixture
+def cards_db(catalogue: None, db: None) -> None:
+    """A test with the catalogue in the database."""
+
+
+@pytest.fixture
+def owner(django_user_model: object) -> object:
+    return django_user_model.objects.create_user("olga", password="pw-olga-123456")  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def other(django_user_model: object) -> object:
+    return django_user_model.objects.create_user("oscar", password="pw-oscar-123456")  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def staff(django_user_model: object) -> object:
+    return django_user_model.objects.create_user(  # type: ignore[attr-defined]
+        "stella", password="pw-stella-123456", is_staff=True
+    )

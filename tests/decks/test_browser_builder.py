@@ -1,0 +1,138 @@
+"""The deckbuilder in a real browser: build a legal Constructed deck from scratch, watch an error
+come and go, save it (logging in on the way) and open it from its code in a fresh context."""
+
+import re
+
+import pytest
+
+from tests.decks.conftest import CONSTRUCTED
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("committed_catalogue"),
+]
+
+
+NAMES = {
+    "grrr": "Grrr",
+    "baron": "Baron",
+    "emerald-dragon": "Emerald dragon",
+    "troll": "Troll",
+    "boom": "Boom!",
+    "abyssal-grrr": "Abyssal grrr",
+    "dryad": "Dryad",
+    "dislocation": "Dislocation",
+}
+
+
+def _add(page: object, slug: str) -> None:
+    """Search the card by name, click it, wait for the deck to hold one more card."""
+    before = len(_entries(page))
+    page.fill("#card-query", NAMES[slug])  # type: ignore[attr-defined]
+    page.locator(f".add-card[data-card='{slug}']").click()  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        f"document.querySelectorAll('#deck-panel .deck-entry').length === {before + 1}"
+    )
+
+
+def _entries(page: object) -> list[str]:
+    return page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#deck-panel .deck-entry", "items => items.map(item => item.dataset.card)"
+    )
+
+
+def test_build_save_and_reopen_a_constructed_deck(
+    page: object, live_server: object, browser: object, django_user_model: object
+) -> None:
+    django_user_model.objects.create_user("bea", password="pw-bea-123456")  # type: ignore[attr-defined]
+    base = live_server.url  # type: ignore[attr-defined]
+    page.goto(f"{base}/decks/new/")  # type: ignore[attr-defined]
+    status = page.locator("#deck-status")  # type: ignore[attr-defined]
+
+    for slug in CONSTRUCTED[:7]:
+        _add(page, slug)
+    assert _entries(page) == CONSTRUCTED[:7]
+    size_error = page.locator(".deck-error[data-code='deck_size']")  # type: ignore[attr-defined]
+    assert size_error.inner_text() == "A Constructed deck holds exactly 8 cards; this one holds 7."
+
+    # A second Grrr: the duplicate error appears next to both copies, then goes with the copy.
+    _add(page, "grrr")
+    duplicate = page.locator(
+        ".deck-entry[data-card='grrr'] .deck-error[data-code='duplicate_card']"
+    )  # type: ignore[attr-defined]
+    assert duplicate.count() == 2
+    assert (
+        duplicate.first.inner_text() == "Grrr is in the deck 2 times: a deck holds different cards."
+    )
+    assert page.locator(".deck-error[data-code='deck_size']").count() == 0  # type: ignore[attr-defined]
+    page.locator("#deck-panel .deck-entry").nth(7).locator(".remove-card").click()  # type: ignore[attr-defined]
+    page.wait_for_selector(".deck-error[data-code='duplicate_card']", state="detached")  # type: ignore[attr-defined]
+    assert _entries(page) == CONSTRUCTED[:7]
+
+    _add(page, CONSTRUCTED[7])
+    page.wait_for_selector("#deck-status[data-legal='true']")  # type: ignore[attr-defined]
+    assert status.inner_text().startswith("Legal Constructed deck")
+    assert page.locator(".deck-error").count() == 0  # type: ignore[attr-defined]
+    assert page.locator("#chart-curve svg rect").count() == 7  # type: ignore[attr-defined]
+    assert page.locator(".hand-card.is-playable").count() == 4  # type: ignore[attr-defined]
+    code = page.input_value("#deck-code")  # type: ignore[attr-defined]
+    assert page.input_value("#share-link") == f"{base}/d/{code}"  # type: ignore[attr-defined]
+
+    # Saving needs an account: log in, come back to the same deck, name it, save.
+    page.click("#save-deck")  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/accounts/login/.*"))  # type: ignore[attr-defined]
+    page.fill("#id_username", "bea")  # type: ignore[attr-defined]
+    page.fill("#id_password", "pw-bea-123456")  # type: ignore[attr-defined]
+    page.click("main button[type=submit]")  # type: ignore[attr-defined]
+    page.wait_for_url(f"{base}/decks/new/?code={code}")  # type: ignore[attr-defined]
+    assert sorted(_entries(page)) == sorted(CONSTRUCTED)
+    page.fill("#deck-name", "Grrr and friends")  # type: ignore[attr-defined]
+    page.select_option("#deck-visibility", "unlisted")  # type: ignore[attr-defined]
+    page.click("#save-deck")  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(rf"{re.escape(base)}/decks/[A-Za-z0-9_-]{{11}}/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Grrr and friends"  # type: ignore[attr-defined]
+    assert page.input_value("#deck-code") == code  # type: ignore[attr-defined]
+
+    # A stranger, in a fresh browser context with no cookies, opens the code.
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    try:
+        stranger = context.new_page()
+        stranger.goto(f"{base}/d/{code}")
+        assert stranger.locator("h1").inner_text() == "A Constructed deck"
+        assert sorted(
+            stranger.eval_on_selector_all(".deck-entry", "items => items.map(i => i.dataset.card)")
+        ) == sorted(CONSTRUCTED)
+        assert stranger.locator("#deck-status[data-legal='true']").count() == 1
+        # Works on a phone: nothing wider than the screen.
+        assert stranger.evaluate("document.documentElement.scrollWidth") <= 390
+        stranger.click("text=Open in the deckbuilder")
+        stranger.wait_for_url(f"{base}/decks/new/?code={code}")
+        assert stranger.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_copy_buttons_put_the_code_and_link_on_the_clipboard(
+    browser: object, live_server: object
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    context = browser.new_context()  # type: ignore[attr-defined]
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/decks/new/")
+        _add(page, "grrr")
+        code = page.input_value("#deck-code")
+        page.click("button[data-copy='#deck-code']")
+        page.wait_for_selector("button[data-copy='#deck-code'][data-state='copied']")
+        assert page.evaluate("navigator.clipboard.readText()") == code
+        page.click("button[data-copy='#share-link']")
+        page.wait_for_selector("button[data-copy='#share-link'][data-state='copied']")
+        assert page.evaluate("navigator.clipboard.readText()") == f"{base}/d/{code}"
+        # The opening hand re-shuffles on click (a new seed each time).
+        seed = page.get_attribute(".hand", "data-seed")
+        page.click("text=Shuffle again")
+        page.wait_for_function(f"document.querySelector('.hand').dataset.seed !== '{seed}'")
+    finally:
+        context.close()

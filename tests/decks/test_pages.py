@@ -1,0 +1,322 @@
+"""The deck pages, server side: builder panel, saving, deck page, history, lists, accounts."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+
+from decks import services
+from decks.models import Deck, DeckVersion
+from decks.selectors import cards_require, deck_check, format_get
+from tests.decks.conftest import CONSTRUCTED, PRECON
+
+pytestmark = pytest.mark.usefixtures("cards_db")
+
+PANEL = "/decks/builder/panel/"
+
+
+def _deck(owner: AbstractBaseUser, visibility: str = "public", **extra: object) -> Deck:
+    values = {
+        "name": "Teeth",
+        "format": format_get(slug="constructed"),
+        "cards": cards_require(CONSTRUCTED, "cards"),
+    }
+    return services.deck_create(owner=owner, visibility=visibility, **{**values, **extra})  # type: ignore[arg-type]
+
+
+def _cards_in(html: str) -> list[str]:
+    return re.findall(r'<input type="hidden" name="card" value="([^"]+)">', html)
+
+
+def _codes_in(html: str) -> list[str]:
+    return re.findall(r'class="deck-error" data-code="([a-z_]+)"', html)
+
+
+def test_the_builder_opens_for_visitors(client: Client) -> None:
+    html = client.get("/decks/new/").content.decode()
+    assert "<h1>Deckbuilder</h1>" in html
+    assert '<option value="constructed" selected>Constructed</option>' in html
+    assert '<option value="constructed-2021">Constructed 2021 (legacy)</option>' in html
+    assert 'hx-get="/decks/builder/search/"' in html
+    assert "Log in to save" in html
+    assert _cards_in(html) == []
+
+
+def test_the_builder_opens_a_deck_code(client: Client) -> None:
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    html = client.get(f"/decks/new/?code={code}").content.decode()
+    assert '<option value="preconstructed" selected>Preconstructed</option>' in html
+    assert sorted(_cards_in(html)) == PRECON[3]
+    assert 'data-legal="true"' in html
+    assert f'value="{code}"' in html
+    broken = client.get(f"/decks/new/?code={code[:-1]}").content.decode()
+    assert "This deck code is mistyped: its checksum does not match." in broken
+
+
+def test_panel_adds_and_removes_cards_and_errors_come_and_go(client: Client) -> None:
+    seven = {"format": "constructed", "card": CONSTRUCTED[:7], "seed": "42"}
+    html = client.post(PANEL, seven).content.decode()
+    assert _codes_in(html) == ["deck_size"]
+    assert "A Constructed deck holds exactly 8 cards; this one holds 7." in html
+    html = client.post(PANEL, {**seven, "add": "grrr"}).content.decode()
+    assert _cards_in(html) == [*CONSTRUCTED[:7], "grrr"]
+    assert _codes_in(html) == ["duplicate_card", "duplicate_card"]  # shown next to both copies
+    html = client.post(
+        PANEL, {**seven, "card": [*CONSTRUCTED[:7], "grrr"], "remove": "7"}
+    ).content.decode()
+    assert _codes_in(html) == ["deck_size"]
+    html = client.post(PANEL, {**seven, "add": CONSTRUCTED[7]}).content.decode()
+    assert _codes_in(html) == []
+    assert 'data-legal="true"' in html
+    assert "Legal Constructed deck" in html
+    assert f'value="{deck_check(format="constructed", cards=CONSTRUCTED).code}"' in html
+
+
+def test_panel_checks_the_mode_and_shows_figures(client: Client) -> None:
+    html = client.post(
+        PANEL, {"format": "constructed", "mode": "solo", "card": CONSTRUCTED, "seed": "7"}
+    ).content.decode()
+    assert _codes_in(html) == ["format_not_allowed_in_mode"]
+    assert 'aria-label="Mana curve: 0: 0, 1: 2, 2: 2, 3: 2, 4: 0, 5: 0, 6: 2"' in html
+    assert 'aria-label="Card types: Creatures: 6, Incantations: 2"' in html
+    assert "Average Mana of the 4 leftmost cards, over all shuffles: <strong>3.00</strong>" in html
+    hand = re.findall(r'class="hand-card([^"]*)" data-card="([^"]+)"', html)
+    assert sorted(slug for _, slug in hand) == sorted(CONSTRUCTED)
+    assert [bool("is-playable" in cls) for cls, _ in hand] == [True] * 4 + [False] * 4
+    again = client.post(
+        PANEL, {"format": "constructed", "card": CONSTRUCTED, "seed": "7"}
+    ).content.decode()
+    assert re.findall(r'class="hand-card[^"]*" data-card="([^"]+)"', again) == [
+        slug for _, slug in hand
+    ]
+    shuffled = client.post(
+        PANEL, {"format": "constructed", "card": CONSTRUCTED, "seed": "7", "shuffle": "1"}
+    ).content.decode()
+    assert 'data-seed="7"' not in shuffled
+
+
+def test_panel_imports_a_list_and_suggests_for_unknown_lines(client: Client) -> None:
+    html = client.post(
+        PANEL,
+        {
+            "format": "constructed",
+            "card": ["troll"],
+            "import": "1",
+            "import_text": "Grrr\nBaron\nGrr\n",
+        },
+    ).content.decode()
+    assert _cards_in(html) == ["grrr", "baron"]
+    assert "Line 3: “Grr”" in html
+    assert re.findall(r'class="link-button suggestion" name="add" value="([^"]+)"', html) == [
+        "grrr", "gorger", "growler", "grabber", "ogre",
+    ]  # fmt: skip
+
+
+def test_panel_for_legacy_and_draft_formats(client: Client) -> None:
+    legacy = [*PRECON[1], "alpha", "ogre"]
+    html = client.post(
+        PANEL, {"format": "constructed-2021", "card": legacy, "removed": ["7", "9"]}
+    ).content.decode()
+    assert re.findall(r'name="removed" value="(\d+)" checked', html) == ["7", "9"]
+    assert 'data-legal="true"' in html
+    html = client.post(PANEL, {"format": "draft", "card": PRECON[2]}).content.decode()
+    assert _codes_in(html) == ["pool_required"]
+    assert '<textarea id="deck-pool" name="pool"' in html
+    html = client.post(
+        PANEL, {"format": "draft", "card": PRECON[2], "pool": "\n".join(PRECON[2])}
+    ).content.decode()
+    assert _codes_in(html) == []
+
+
+def test_search_uses_the_catalogue_query_language(client: Client) -> None:
+    html = client.get("/decks/builder/search/?q=grrr").content.decode()
+    assert re.findall(r'data-card="([^"]+)"', html) == [
+        "abyssal-grrr",
+        "frosted-grrr",
+        "grrr",
+        "moat-grrr",
+        "resentful-grrr",
+    ]
+    assert "5 cards" in html
+    html = client.get("/decks/builder/search/?q=type:incantation cost<=0").content.decode()
+    assert all(slug for slug in re.findall(r'data-card="([^"]+)"', html))
+    assert (
+        "This query cannot be read:"
+        in client.get("/decks/builder/search/?q=cost<=").content.decode()
+    )
+    assert client.get("/decks/builder/search/?q=").content.decode().strip() == ""
+
+
+def test_visitors_are_sent_to_log_in_with_their_deck(client: Client) -> None:
+    response = client.post(
+        "/decks/new/", {"format": "constructed", "card": CONSTRUCTED, "name": "x"}
+    )
+    code = deck_check(format="constructed", cards=CONSTRUCTED).code
+    assert response.status_code == 302
+    assert response["Location"] == f"/accounts/login/?next=%2Fdecks%2Fnew%2F%3Fcode%3D{code}"
+    assert Deck.objects.count() == 0
+
+
+def test_save_edit_and_history(client: Client, owner: AbstractBaseUser) -> None:
+    client.force_login(owner)
+    response = client.post(
+        "/decks/new/",
+        {
+            "name": "Teeth",
+            "format": "constructed",
+            "visibility": "unlisted",
+            "card": CONSTRUCTED,
+            "description": "# Plan\n\nHit *hard*.",
+        },
+    )
+    deck = Deck.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/decks/{deck.share_id}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Saved as version 1." in page
+    assert "<p>Hit <em>hard</em>.</p>" in page
+    assert (deck.visibility, deck.owner) == ("unlisted", owner)
+    edit = client.get(f"/decks/{deck.share_id}/edit/").content.decode()
+    assert sorted(_cards_in(edit)) == sorted(CONSTRUCTED)
+    assert 'value="Teeth"' in edit
+    client.post(
+        f"/decks/{deck.share_id}/edit/",
+        {
+            "name": "Teeth",
+            "format": "constructed",
+            "visibility": "unlisted",
+            "card": [*CONSTRUCTED[:7], "vortex"],
+        },
+    )
+    page = client.get(f"/decks/{deck.share_id}/").content.decode()
+    assert re.findall(r'<tr data-version="(\d+)">', page) == ["2", "1"]
+    diff = client.get(f"/decks/{deck.share_id}/diff/?from=2&to=1").content.decode()
+    assert 'data-card="vortex">+ Vortex</li>' in diff
+    assert 'data-card="dislocation">− Dislocation</li>' in diff
+    restored = client.post(
+        f"/decks/{deck.share_id}/versions/1/restore/", follow=True
+    ).content.decode()
+    assert "Version 1 restored as version 3." in restored
+    assert DeckVersion.objects.filter(deck=deck).count() == 3
+
+
+def test_save_refuses_unknown_cards_and_keeps_the_builder(
+    client: Client, owner: AbstractBaseUser
+) -> None:
+    client.force_login(owner)
+    response = client.post(
+        "/decks/new/", {"name": "x", "format": "constructed", "card": ["grrr", "not-a-card"]}
+    )
+    assert response.status_code == 400
+    assert "No card is named “not-a-card”." in response.content.decode()
+    assert _cards_in(response.content.decode()) == ["grrr", "not-a-card"]
+    assert Deck.objects.count() == 0
+
+
+def test_others_cannot_edit_restore_or_delete(
+    client: Client, owner: AbstractBaseUser, other: AbstractBaseUser
+) -> None:
+    deck = _deck(owner)
+    client.force_login(other)
+    assert client.get(f"/decks/{deck.share_id}/edit/").status_code == 404
+    assert (
+        client.post(f"/decks/{deck.share_id}/edit/", {"name": "x", "card": ["grrr"]}).status_code
+        == 404
+    )
+    client.post(f"/decks/{deck.share_id}/versions/1/restore/")
+    client.post(f"/decks/{deck.share_id}/delete/")
+    deck.refresh_from_db()
+    assert (deck.name, deck.version) == ("Teeth", 1)
+    page = client.get(f"/decks/{deck.share_id}/").content.decode()
+    assert f'action="/decks/{deck.share_id}/edit/"' not in page
+    assert "Restore" not in page
+
+
+def test_fork_and_delete_from_the_page(
+    client: Client, owner: AbstractBaseUser, other: AbstractBaseUser
+) -> None:
+    deck = _deck(owner)
+    client.force_login(other)
+    response = client.post(f"/decks/{deck.share_id}/fork/")
+    fork = Deck.objects.get(owner=other)
+    assert response["Location"] == f"/decks/{fork.share_id}/"
+    page = client.get(response["Location"]).content.decode()
+    assert f'forked from <a href="/decks/{deck.share_id}/">Teeth</a>' in page
+    response = client.post(f"/decks/{fork.share_id}/delete/")
+    assert response["Location"] == "/decks/mine/"
+    assert not Deck.objects.filter(pk=fork.pk).exists()
+
+
+def test_a_deck_code_page_needs_no_account(client: Client) -> None:
+    code = deck_check(
+        format="constructed-2021", cards=[*PRECON[1], "alpha", "ogre"], removed=["troll", "ogre"]
+    ).code
+    html = client.get(f"/d/{code}").content.decode()
+    assert "<h1>A Constructed 2021 (legacy) deck</h1>" in html
+    assert len(re.findall(r'class="deck-entry is-removed"', html)) == 2
+    assert 'data-legal="true"' in html
+    assert f'href="/decks/new/?code={code}"' in html
+    bad = client.get(f"/d/{code[:-3]}")
+    assert bad.status_code == 400
+    assert 'data-reason="checksum"' in bad.content.decode()
+
+
+def test_public_list_and_filters(client: Client, owner: AbstractBaseUser) -> None:
+    _deck(owner, name="Alpha")
+    _deck(owner, name="Beta", cards=cards_require(PRECON[1], "cards"))
+    _deck(owner, "private", name="Secret")
+    html = client.get("/decks/?sort=name").content.decode()
+    assert re.findall(r'class="deck-row-name" href="[^"]+">([^<]+)<', html) == ["Alpha", "Beta"]
+    assert "Secret" not in html
+    partial = client.get("/decks/?card=Dragon émeraude", HTTP_HX_REQUEST="true").content.decode()
+    assert partial.startswith('<div id="deck-results"')
+    assert re.findall(r'class="deck-row-name" href="[^"]+">([^<]+)<', partial) == ["Alpha"]
+    unknown = client.get("/decks/?card=Grr").content.decode()
+    assert "No card is named “Grr”." in unknown
+
+
+def test_my_decks_needs_an_account(client: Client, owner: AbstractBaseUser) -> None:
+    assert client.get("/decks/mine/")["Location"] == "/accounts/login/?next=/decks/mine/"
+    _deck(owner, "private", name="Secret")
+    client.force_login(owner)
+    html = client.get("/decks/mine/").content.decode()
+    assert "Secret" in html
+    assert "visibility-private" in html
+
+
+def test_sign_up_logs_in_and_returns_to_the_builder(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "nina",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+            "next": "/decks/new/?code=abc",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/decks/new/?code=abc"
+    assert client.get("/decks/mine/").status_code == 200
+    refused = Client().post(
+        "/accounts/signup/", {"username": "nina", "password1": "x", "password2": "y"}
+    )
+    assert refused.status_code == 200
+    assert "A user with that username already exists." in refused.content.decode()
+    outside = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "mo",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+            "next": "https://evil.example/",
+        },
+    )
+    assert outside["Location"] == "/decks/mine/"
+
+
+def test_login_page_offers_sign_up(client: Client) -> None:
+    assert (
+        'href="/accounts/signup/?next=/decks/new/"'
+        in client.get("/accounts/login/?next=/decks/new/").content.decode()
+    )
