@@ -1,0 +1,489 @@
+"""The Champions API: thin views that parse, call a service or selector, and serialise."""
+
+from typing import Any
+
+from django.core.files.storage import default_storage
+from django.http import FileResponse, HttpResponse
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from champions import documents, images, services
+from champions.api.renderers import ImageRenderer, PDFRenderer, PNGRenderer
+from champions.api.serializers import (
+    ChampionPnpQuerySerializer,
+    ChampionSerializer,
+    ChampionWriteSerializer,
+    DeckPnpQuerySerializer,
+    IllustrationUploadSerializer,
+    ManyPnpQuerySerializer,
+    PriceRequestSerializer,
+    PriceSerializer,
+    PrintJobRequestSerializer,
+    PrintJobSerializer,
+    ProposalSerializer,
+    ProposeRequestSerializer,
+    price_data,
+)
+from champions.designs import ChampionDesign
+from champions.models import PrintJobStatus
+from champions.pricing import parse_abilities, price_champion
+from champions.proposals import new_seed, propose_champion
+from champions.selectors import (
+    ability_costs,
+    champion_get,
+    champion_get_for_edit,
+    champions_listed_for,
+    print_job_get,
+)
+from cod_site.api.pagination import PageNumberPagination
+from cod_site.errors import DomainError
+from cod_site.i18n import current_language
+from decks.selectors import deck_final_cards, deck_get
+
+ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
+LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
+
+
+def _serialise(request: Request, champions: Any, *, many: bool = False) -> Any:
+    return ChampionSerializer(
+        champions, many=many, context={"request": request, "costs": ability_costs()}
+    ).data
+
+
+def _design(data: dict[str, Any]) -> ChampionDesign:
+    return ChampionDesign(
+        names=data["names"],
+        flavours=data["flavours"],
+        mana=data["mana"],
+        attack=data["attack"],
+        hp=data["hp"],
+        abilities=data["abilities"],
+        visibility=data["visibility"],
+        illustration_x=data["illustration_x"],
+        illustration_y=data["illustration_y"],
+        illustration_zoom=data["illustration_zoom"],
+    )
+
+
+class ChampionListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="champions_list",
+        summary="Public Champions (or yours with ?mine=1)",
+        parameters=[
+            OpenApiParameter("mine", bool, description="Only your own Champions (any visibility)."),
+            OpenApiParameter("q", str, description="Part of a name, in any language."),
+            LANG,
+        ],
+        responses={200: ChampionSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        mine = request.query_params.get("mine") in ("1", "true", "yes")
+        queryset = champions_listed_for(
+            request.user, mine=mine, query=request.query_params.get("q", "")[:100]
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(queryset, request, view=self)
+        return paginator.get_paginated_response(_serialise(request, page, many=True))
+
+    @extend_schema(
+        operation_id="champions_create",
+        summary="Create a Champion",
+        request=ChampionWriteSerializer,
+        responses={201: ChampionSerializer, 400: ERROR},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = ChampionWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        champion = services.champion_create(
+            owner=request.user, design=_design(serializer.validated_data)
+        )
+        champion = champion_get(uid=champion.uid, user=request.user)
+        return Response(_serialise(request, champion), status=status.HTTP_201_CREATED)
+
+
+class ChampionDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="champions_retrieve",
+        parameters=[LANG],
+        responses={200: ChampionSerializer, 404: ERROR},
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
+
+    @extend_schema(
+        operation_id="champions_update",
+        request=ChampionWriteSerializer,
+        responses={200: ChampionSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    )
+    def put(self, request: Request, uid: str) -> Response:
+        return self._update(request, uid, partial=False)
+
+    @extend_schema(
+        operation_id="champions_partial_update",
+        request=ChampionWriteSerializer(partial=True),
+        responses={200: ChampionSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    )
+    def patch(self, request: Request, uid: str) -> Response:
+        return self._update(request, uid, partial=True)
+
+    def _update(self, request: Request, uid: str, *, partial: bool) -> Response:
+        champion = champion_get_for_edit(uid=uid, user=request.user)
+        serializer = ChampionWriteSerializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        if partial:
+            design = ChampionDesign.of(champion).patched(serializer.validated_data)
+        else:
+            design = _design(serializer.validated_data)
+        services.champion_update(champion=champion, actor=request.user, design=design)
+        return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
+
+    @extend_schema(operation_id="champions_destroy", responses={204: None, 403: ERROR, 404: ERROR})
+    def delete(self, request: Request, uid: str) -> Response:
+        champion = champion_get_for_edit(uid=uid, user=request.user)
+        services.champion_delete(champion=champion, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ChampionForkView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="champions_fork",
+        summary="Copy a Champion you can see into your own (private) Champions",
+        request=None,
+        responses={201: ChampionSerializer, 404: ERROR},
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        original = champion_get(uid=uid, user=request.user)
+        fork = services.champion_fork(champion=original, owner=request.user)
+        return Response(
+            _serialise(request, champion_get(uid=fork.uid, user=request.user)),
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class PriceView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="champions_price",
+        summary="Suggested Mana cost of a Champion, with its breakdown",
+        request=PriceRequestSerializer,
+        responses={200: PriceSerializer, 400: ERROR},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PriceRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        price = price_champion(
+            attack=data["attack"],
+            hp=data["hp"],
+            abilities=parse_abilities(data["abilities"]),
+            costs=ability_costs(),
+        )
+        return Response(price_data(price, data.get("mana")))
+
+
+class ProposeView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="champions_propose",
+        summary="A random, fairly priced Champion for a Mana cost (reproducible by its seed)",
+        request=ProposeRequestSerializer,
+        responses={200: ProposalSerializer, 400: ERROR},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = ProposeRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        seed = data.get("seed") or new_seed()
+        proposal = propose_champion(
+            mana=data["mana"],
+            required=parse_abilities(data["abilities"]),
+            seed=seed,
+            costs=ability_costs(),
+        )
+        query = {"propose": proposal.mana, "seed": proposal.seed}
+        if data["abilities"]:
+            query["require"] = ",".join(data["abilities"])
+        designer = reverse("champions:create") + "?" + urlencode(query)
+        return Response(
+            {
+                "seed": proposal.seed,
+                "mana": proposal.mana,
+                "name": proposal.name,
+                "attack": proposal.attack,
+                "hp": proposal.hp,
+                "abilities": [choice.token for choice in proposal.abilities],
+                "price": price_data(proposal.price, proposal.mana),
+                "designer_url": request.build_absolute_uri(designer),
+            }
+        )
+
+
+class IllustrationView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = [MultiPartParser, FormParser]
+    renderer_classes = [JSONRenderer, ImageRenderer]
+
+    @extend_schema(
+        operation_id="champions_illustration_retrieve",
+        summary="The stored (normalised) illustration",
+        responses={(200, "image/*"): OpenApiTypes.BINARY, 404: ERROR},
+    )
+    def get(self, request: Request, uid: str) -> FileResponse:
+        champion = champion_get(uid=uid, user=request.user)
+        if not champion.illustration:
+            raise DomainError(
+                "not_found",
+                _("This Champion has no illustration."),
+                {"uid": uid},
+                status_code=404,
+            )
+        extension = champion.illustration.name.rsplit(".", 1)[-1]
+        response = FileResponse(
+            default_storage.open(champion.illustration.name, "rb"),
+            content_type="image/png" if extension == "png" else "image/jpeg",
+        )
+        response["Cache-Control"] = "private, max-age=3600"
+        return response
+
+    @extend_schema(
+        operation_id="champions_illustration_upload",
+        summary="Upload the illustration (PNG, JPEG or WebP, checked by content; ≤ 10 MB)",
+        request={"multipart/form-data": IllustrationUploadSerializer},
+        responses={200: ChampionSerializer, 400: ERROR, 403: ERROR, 413: ERROR},
+    )
+    def put(self, request: Request, uid: str) -> Response:
+        # Refuse an oversized body from its declared length, before reading any of it.
+        images.refuse_oversized_request(request.META.get("CONTENT_LENGTH"))
+        champion = champion_get_for_edit(uid=uid, user=request.user)
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise DomainError(
+                "file_required",
+                _("Send the picture in the `file` field."),
+                {"field": "illustration"},
+            )
+        services.champion_set_illustration(
+            champion=champion, actor=request.user, illustration=upload
+        )
+        return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
+
+    @extend_schema(
+        operation_id="champions_illustration_upload_post",
+        summary="Upload the illustration (same as PUT, for clients that can only POST forms)",
+        request={"multipart/form-data": IllustrationUploadSerializer},
+        responses={200: ChampionSerializer, 400: ERROR, 403: ERROR, 413: ERROR},
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        return self.put(request, uid)
+
+    @extend_schema(
+        operation_id="champions_illustration_destroy",
+        responses={204: None, 403: ERROR, 404: ERROR},
+    )
+    def delete(self, request: Request, uid: str) -> Response:
+        champion = champion_get_for_edit(uid=uid, user=request.user)
+        services.champion_clear_illustration(champion=champion, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class CardPngView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PNGRenderer]
+
+    @extend_schema(
+        operation_id="champions_card_png",
+        summary="The card face: 300 dpi (661 × 1028 px), or a small preview",
+        parameters=[
+            LANG,
+            OpenApiParameter("size", str, enum=["full", "preview"], description="Default full."),
+        ],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, 404: ERROR},
+    )
+    def get(self, request: Request, uid: str) -> HttpResponse:
+        champion = champion_get(uid=uid, user=request.user)
+        size = request.query_params.get("size", "full")
+        if size not in ("full", "preview"):
+            raise DomainError(
+                "invalid_size",
+                _("The size is full or preview."),
+                {"field": "size", "value": size},
+            )
+        content = documents.champion_card_png(
+            champion, current_language(), preview=size == "preview"
+        )
+        response = HttpResponse(content, content_type="image/png")
+        response["Cache-Control"] = (
+            "public, max-age=300" if champion.visibility == "public" else "private, max-age=300"
+        )
+        return response
+
+
+def _pdf_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class ChampionPnpView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="champions_pnp",
+        summary="Print-and-Play PDF of one Champion (copies on 56 × 87 mm, 9 per page)",
+        parameters=[ChampionPnpQuerySerializer, LANG],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request: Request, uid: str) -> HttpResponse:
+        champion = champion_get(uid=uid, user=request.user)
+        query = ChampionPnpQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        pdf = documents.champions_pnp_pdf(
+            [(champion, query.validated_data["copies"])], query.options(), current_language()
+        )
+        return _pdf_response(pdf, f"champion-{champion.uid}.pdf")
+
+
+class ManyPnpView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="champions_pnp_many",
+        summary="Print-and-Play PDF of several Champions on shared sheets (up to 27 cards)",
+        parameters=[ManyPnpQuerySerializer, LANG],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request: Request) -> HttpResponse:
+        query = ManyPnpQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        items = []
+        for uid, copies in _parse_items(query.validated_data["champions"]):
+            items.append((champion_get(uid=uid, user=request.user), copies))
+        pdf = documents.champions_pnp_pdf(items, query.options(), current_language())
+        return _pdf_response(pdf, "champions.pdf")
+
+
+class DeckPnpView(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="decks_pnp",
+        summary="Print-and-Play PDF of a deck: its cards (our frames, no official art) + Champion",
+        parameters=[DeckPnpQuerySerializer, LANG],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ERROR, 404: ERROR},
+        tags=["decks"],
+    )
+    def get(self, request: Request, share_id: str) -> HttpResponse:
+        deck = deck_get(share_id=share_id, viewer=request.user)
+        query = DeckPnpQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        uid = query.validated_data.get("champion")
+        champion = champion_get(uid=uid, user=request.user) if uid else None
+        pdf = documents.deck_pnp_pdf(
+            deck_final_cards(deck), champion, query.options(), current_language()
+        )
+        return _pdf_response(pdf, f"deck-{deck.share_id}.pdf")
+
+
+def _parse_items(text: str) -> list[tuple[str, int]]:
+    """`uid*3,uid2` → [("uid", 3), ("uid2", 1)]."""
+    items = []
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        uid, _star, copies = part.partition("*")
+        if copies and not copies.isdigit():
+            raise DomainError(
+                "invalid_copies",
+                _("Copies must be a number: %(part)r.") % {"part": part},
+                {"field": "champions", "value": part},
+            )
+        items.append((uid, int(copies) if copies else 1))
+    if not items:
+        raise DomainError(
+            "no_cards", _("Name at least one Champion to print."), {"field": "champions"}
+        )
+    return items
+
+
+class PrintJobListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="champions_print_jobs_create",
+        summary="Generate a large sheet set in the background; poll its status for the link",
+        request=PrintJobRequestSerializer,
+        parameters=[LANG],
+        responses={202: PrintJobSerializer, 400: ERROR, 404: ERROR},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PrintJobRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        job = services.print_job_create(
+            owner=request.user,
+            items=[
+                (item["champion"], item["copies"]) for item in serializer.validated_data["items"]
+            ],
+            options=serializer.options(),
+            language=current_language(),
+        )
+        job.refresh_from_db()  # without a broker the task already ran
+        return Response(
+            PrintJobSerializer(job, context={"request": request}).data,
+            status=status.HTTP_202_ACCEPTED,
+        )
+
+
+class PrintJobDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="champions_print_jobs_retrieve",
+        responses={200: PrintJobSerializer, 404: ERROR},
+    )
+    def get(self, request: Request, job_id: str) -> Response:
+        job = print_job_get(job_id=str(job_id), user=request.user)
+        return Response(PrintJobSerializer(job, context={"request": request}).data)
+
+
+class PrintJobDownloadView(APIView):
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="champions_print_jobs_download",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: ERROR, 409: ERROR},
+    )
+    def get(self, request: Request, job_id: str) -> FileResponse:
+        job = print_job_get(job_id=str(job_id), user=request.user)
+        if job.status != PrintJobStatus.DONE or not job.file:
+            raise DomainError(
+                "not_ready",
+                _("The print job is %(status)s: the PDF is not ready.")
+                % {"status": job.get_status_display()},
+                {"status": job.status},
+                status_code=409,
+            )
+        return FileResponse(
+            default_storage.open(job.file.name, "rb"),
+            content_type="application/pdf",
+            filename=f"champions-{job.pk}.pdf",
+        )
