@@ -6,26 +6,12 @@ each test runs in a savepoint inside it. Uploaded files go to a fresh MEDIA_ROOT
 """
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import transaction
 from PIL import Image
 
-from cards.services import catalogue_load
 from champions.designs import ChampionDesign
-
-DATA_DIR = Path(settings.BASE_DIR) / "data"
-
-
-@pytest.fixture(scope="module")
-def catalogue(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
-    with django_db_blocker.unblock(), transaction.atomic():  # type: ignore[attr-defined]
-        catalogue_load(data_dir=DATA_DIR)
-        yield
-        transaction.set_rollback(True)
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 
 from cards.services import catalogue_load
 from champions.models import Champion
-from tests.champions.conftest import DATA_DIR
+from tests.support.database import DATA_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from champions.pricing import (
 )
 from champions.selectors import ability_costs
 from cod_site.errors import DomainError
-from tests.champions.conftest import DATA_DIR
+from tests.support.database import DATA_DIR
 
 
 def csv_costs() -> dict[str, AbilityCost]:

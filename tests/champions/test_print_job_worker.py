@@ -17,7 +17,8 @@ from django.test import Client
 from cards.services import catalogue_load
 from champions import services
 from cod_site.celery import app
-from tests.champions.conftest import DATA_DIR, design
+from tests.champions.conftest import design
+from tests.support.database import DATA_DIR
 from tests.support.processes import child_environ, running
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -1,15 +1,6 @@
 """Fixtures of the decks tests: the real catalogue (data/), users, and a few decks."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from django.conf import settings
-from django.db import transaction
-
-from cards.services import catalogue_load
-
-DATA_DIR = Path(settings.BASE_DIR) / "data"
 
 # The four preconstructed decks as the Swedish rulebook (seeds/002) lists them.
 PRECON = {
@@ -25,35 +16,10 @@ CONSTRUCTED = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def catalogue(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
-    """The catalogue, loaded once per module inside a transaction rolled back at its end.
-
-    Each test's own transaction nests inside (a savepoint), so tests stay isolated while the
-    one-second import runs once per module. Tests that need committed data (threads, a live
-    server) load the catalogue themselves, in modules of their own.
-    """
-    with django_db_blocker.unblock():  # type: ignore[attr-defined]
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            catalogue_load(data_dir=DATA_DIR)
-            yield
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-
-
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings: object) -> None:
     """Real password hashing costs half a second per user; these tests make many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def committed_catalogue(shipped_rows: None) -> None:
-    """For tests on committed data (threads, a live server): the catalogue, loaded anew."""
-    catalogue_load(data_dir=DATA_DIR)
 
 
 @pytest.fixture

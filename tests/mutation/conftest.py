@@ -1,14 +1,11 @@
 """Fixtures for the Mutation tests: the real catalogue, users, and sessions set up quickly."""
 
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.utils import timezone, translation
 
 from cards.models import Card, Expansion
-from cards.services import catalogue_load
 from mutation import services
 from mutation.access import Actor
 from mutation.models import DraftCard, MutationSession
@@ -35,11 +32,6 @@ LAB_1 = [
     "clean-cut",  # incantation 2 mana 1 splash
     "skiwk-skiwk",  # 4 mana 3/2 rage;splash
 ]
-
-
-@pytest.fixture
-def catalogue(db: None) -> None:
-    catalogue_load(data_dir=Path(settings.BASE_DIR) / "data")
 
 
 @pytest.fixture

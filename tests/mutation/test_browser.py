@@ -10,6 +10,11 @@ from tests.mutation.conftest import new_session
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture
+def catalogue(committed_catalogue: None) -> None:
+    """These tests run on committed data: the module-wide rolled-back catalogue would not do."""
+
+
 def join(page, live_server, seat) -> None:
     page.goto(f"{live_server.url}/mutation/join/{seat.join_token}/")
     page.get_by_role("button", name=f"Take seat {seat.number}").click()

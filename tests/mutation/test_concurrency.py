@@ -19,6 +19,11 @@ from tests.mutation.conftest import card_id
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture
+def catalogue(committed_catalogue: None) -> None:
+    """These tests run on committed data: the module-wide rolled-back catalogue would not do."""
+
+
 @pytest.fixture(autouse=True)
 def _postgresql_only(shipped_rows: None) -> None:
     if connection.vendor != "postgresql":

@@ -8,8 +8,14 @@ data re-runs the (idempotent) data migrations first.
 """
 
 import importlib
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.db import transaction
+
+DATA_DIR = Path(settings.BASE_DIR) / "data"
 
 SHIPPED_BY_MIGRATIONS = [
     ("decks.migrations.0002_formats", "ship"),
@@ -23,6 +29,34 @@ def shipped_rows(transactional_db: None) -> None:
 
     for module, function in SHIPPED_BY_MIGRATIONS:
         getattr(importlib.import_module(module), function)(apps, None)
+
+
+@pytest.fixture(scope="module")
+def catalogue(django_db_setup: None, django_db_blocker: object) -> Iterator[None]:
+    """The real catalogue (data/), loaded once per module inside a transaction rolled back at
+    its end. Each test's own transaction nests inside (a savepoint), so tests stay isolated while
+    the import runs once per module. Modules of tests on committed data use
+    `committed_catalogue` instead.
+    """
+    from cards.services import catalogue_load
+
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            catalogue_load(data_dir=DATA_DIR)
+            yield
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def committed_catalogue(shipped_rows: None) -> None:
+    """For tests on committed data (threads, a live server, worker processes): loaded anew."""
+    from cards.services import catalogue_load
+
+    catalogue_load(data_dir=DATA_DIR)
 
 
 @pytest.fixture(autouse=True)
