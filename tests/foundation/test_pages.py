@@ -63,3 +63,20 @@ def test_api_docs_are_served_offline(client: Client) -> None:
     assert "swagger-ui" in html
     assert "cdn." not in html and "unpkg" not in html and "jsdelivr" not in html
     assert client.get("/api/v1/schema/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "search_action", "tiles"),
+    [
+        ("/", "/cards/", ["/cards/", "/decks/", "/champions/", "/mutation/", "/rules/"]),
+        ("/fr/", "/fr/cards/", ["/fr/cards/", "/fr/decks/", "/fr/champions/", "/fr/mutation/"]),
+    ],
+)
+def test_home_page_searches_the_cards_and_leads_to_each_section(
+    client: Client, path: str, search_action: str, tiles: list[str]
+) -> None:
+    html = client.get(path).content.decode()
+    assert f'<form class="home-search" action="{search_action}" method="get"' in html
+    assert 'name="q"' in html
+    for href in tiles:
+        assert f'<li><a href="{href}">' in html
