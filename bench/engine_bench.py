@@ -1,0 +1,122 @@
+"""Rules-engine benchmark: games per second on one core, logging off.
+
+    python bench/engine_bench.py [--games N] [--repeat R] [--profile]
+
+Greedy vs greedy and random vs random over every pairing of the four preconstructed decks (the
+same N seeded games each time), then greedy vs greedy with a Champion each (Champion module: a
+catalogue creature outside the preconstructed decks per deck); prints games/s (CPU time of this
+process, best of R runs, so other work on the machine disturbs it less), average turns and
+actions per game. A game still running
+after 200 turns (a greedy stalemate) is a draw, as in ``python -m engine.rules.play``.
+``--profile`` prints the cProfile top functions of one greedy run instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.rules.actions import apply
+from engine.rules.agents import Agent, GreedyAgent, RandomAgent
+from engine.rules.cards import CardDef, Catalogue, load_catalogue
+from engine.rules.champion import stand_in
+from engine.rules.state import Options
+from engine.rules.turn import new_game
+
+MAX_TURNS = 200
+
+
+def run(
+    decks: list[list[CardDef]],
+    make_agents: Callable[[int], list[Agent]],
+    games: int,
+    champions: list[CardDef] | None = None,
+) -> tuple[float, int, int, int]:
+    """Play ``games`` seeded games round-robin over the deck pairings (deck i with Champion i if
+    ``champions``); (seconds, turns, actions, draws)."""
+    options = Options(champions=champions is not None)
+    pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks))]
+    turns = actions = draws = 0
+    start = time.process_time()
+    for game in range(games):
+        a, b = pairs[game % len(pairs)]
+        agents: list[Agent] = make_agents(game)
+        chosen = None if champions is None else [champions[a], champions[b]]
+        state = new_game([decks[a], decks[b]], game, options, chosen)
+        count = 0
+        while state.winner < 0 and state.turn <= MAX_TURNS:
+            apply(state, agents[state.active].choose(state))
+            count += 1
+        turns += state.turn
+        actions += count
+        draws += state.winner < 0
+    return time.process_time() - start, turns, actions, draws
+
+
+def report(label: str, games: int, runs: list[tuple[float, int, int, int]]) -> None:
+    elapsed, turns, actions, draws = min(runs)
+    print(
+        f"{label:<18} {games / elapsed:7.0f} games/s  ({games} games in {elapsed:.2f} s CPU, "
+        f"best of {len(runs)})  {turns / games:5.1f} turns/game  {actions / games:5.1f} "
+        f"actions/game  {draws} draws (over {MAX_TURNS} turns)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4000, help="games per benchmark")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per benchmark (best kept)")
+    parser.add_argument("--profile", action="store_true", help="cProfile the greedy run")
+    args = parser.parse_args()
+    catalogue = load_catalogue()
+    decks = [catalogue.precon(n) for n in (1, 2, 3, 4)]
+    greedy = GreedyAgent()
+
+    def greedy_agents(_: int) -> list[Agent]:
+        return [greedy, greedy]
+
+    def random_agents(seed: int) -> list[Agent]:
+        return [RandomAgent(seed), RandomAgent(seed + 1)]
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        run(decks, greedy_agents, args.games)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        return
+    print(f"Python {sys.version.split()[0]}, one core, event log off, preconstructed decks 1-4")
+    for label, agents in (("greedy vs greedy", greedy_agents), ("random vs random", random_agents)):
+        runs = [run(decks, agents, args.games) for _ in range(args.repeat)]
+        report(label, args.games, runs)
+    champions = bench_champions(catalogue, decks)
+    runs = [run(decks, greedy_agents, args.games, champions) for _ in range(args.repeat)]
+    report("greedy, Champions", args.games, runs)
+
+
+def bench_champions(catalogue: Catalogue, decks: list[list[CardDef]]) -> list[CardDef]:
+    """Per deck, the first catalogue creature of Mana cost 3, 4, 5, 6 in no preconstructed deck,
+    designated as a Champion."""
+    used = {card.name for deck in decks for card in deck}
+    champions = []
+    for cost in (3, 4, 5, 6):
+        card = next(
+            entry.card
+            for entry in catalogue.cards
+            if entry.card.type == "creature"
+            and entry.card.cost == cost
+            and entry.card.name not in used
+        )
+        champions.append(stand_in(card))
+    return champions
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,482 @@
+"""Actions: every choice of the active player, legal-action generation and ``apply``.
+
+An action is a plain ``(kind, card, arg)`` tuple of ints: hashable, cheap to build in the hot
+path, and serialisable. ``card`` and ``arg`` are card ids (a creature in play is named by the card
+id of its bottom card); ``arg`` is a lane for :data:`PLAY`. For replays, scenarios and the web UI,
+:func:`to_json` / :func:`from_json` give the readable form of the scenario format
+(``{"play": "Baron", "line": "top"}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.abilities.costs import WINDOW, available_count, lucidity
+from engine.rules.abilities.on_play import symbiote_hosts
+from engine.rules.abilities.registry import (
+    BLACKMAIL,
+    LUCIDITY,
+    PRICE_OF_BLOOD,
+    SYMBIOTE,
+)
+from engine.rules.assault import assault
+from engine.rules.champion import summon_cost, summonable
+from engine.rules.errors import GameOver, IllegalAction, InputError
+from engine.rules.state import (
+    ASSAULT_DONE,
+    LINE_NAMES,
+    NO_CARD,
+    OVER,
+    PLAYER_NAMES,
+    SUMMONING,
+    Creature,
+    GameState,
+)
+from engine.rules.summoning import CHAMPION_INDEX, play_card
+from engine.rules.turn import end_turn
+
+Action = tuple[int, int, int]
+
+ASSAULT = 0
+END_TURN = 1
+PLAY = 2  # a creature on lane ``arg``
+PLAY_ONTO = 3  # a Symbiote on top of creature ``arg``
+CAST = 4  # an Incantation on creature ``arg``
+KINDS = (ASSAULT, END_TURN, PLAY, PLAY_ONTO, CAST)
+
+ASSAULT_ACTION: Action = (ASSAULT, -1, -1)
+END_TURN_ACTION: Action = (END_TURN, -1, -1)
+_ONLY_END_TURN: tuple[Action, ...] = (END_TURN_ACTION,)
+
+
+def playable_cards(state: GameState) -> list[int]:
+    """Hand indexes of the cards the active player may play now: among the available cards
+    (4 leftmost, Blackmail) and affordable (Lucidity, or Price of Blood whatever the Mana)."""
+    if state.phase != SUMMONING:
+        return []
+    setup = state.setup
+    player = state.active
+    pl = state.players[player]
+    hand = pl.hand
+    available = len(hand)
+    if available > WINDOW:
+        available = WINDOW
+    if setup.in_game & BLACKMAIL:
+        available = available_count(state, player)
+    mana = pl.mana
+    cost_of = setup.cost
+    mask_of = setup.mask
+    playable = []
+    for index in range(available):
+        card = hand[index]
+        mask = mask_of[card]
+        cost = cost_of[card]
+        if mask & LUCIDITY and index == 0:
+            cost = cost - 2 if cost > 2 else 0
+        if cost <= mana or mask & PRICE_OF_BLOOD:
+            playable.append(index)
+    return playable
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of the active player, ``ASSAULT_ACTION`` first in Phase 2."""
+    if state.phase != SUMMONING:
+        return [END_TURN_ACTION] if state.phase == ASSAULT_DONE else []
+    setup = state.setup
+    hand = state.players[state.active].hand
+    creature_card = setup.creature
+    actions: list[Action] = [ASSAULT_ACTION]
+    append = actions.append
+    targets: list[int] | None = None
+    for index in playable_cards(state):
+        card = hand[index]
+        if creature_card[card]:
+            for lane in setup.lane_ids:
+                append((PLAY, card, lane))
+            if setup.mask[card] & SYMBIOTE:
+                for host in symbiote_hosts(state, state.active):
+                    append((PLAY_ONTO, card, host.card))
+        else:
+            if targets is None:
+                targets = []
+                for p in state.players:
+                    for line in p.lines:
+                        for creature in line:
+                            targets.append(creature.card)
+            for target in targets:
+                append((CAST, card, target))
+    if setup.any_champion:
+        card = summonable_champion(state)
+        if card >= 0:
+            for lane in setup.lane_ids:
+                append((PLAY, card, lane))
+            if setup.mask[card] & SYMBIOTE:
+                for host in symbiote_hosts(state, state.active):
+                    append((PLAY_ONTO, card, host.card))
+    return actions
+
+
+def summonable_champion(state: GameState) -> int:
+    """The card id of the active player's Champion if it can be summoned now: outside the
+    Kingdoms, ready, and affordable (its reduced cost, or Price of Blood); else NO_CARD.
+
+    It is always among the available cards (rule champion-summoning): Blackmail never locks it.
+    """
+    player = state.active
+    card = summonable(state, player)
+    if card < 0 or state.phase != SUMMONING:
+        return NO_CARD
+    if summon_cost(state, player) <= state.players[player].mana:
+        return card
+    return card if state.setup.mask[card] & PRICE_OF_BLOOD else NO_CARD
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Perform ``action`` in place and return ``state``.
+
+    An illegal action raises :class:`IllegalAction` and leaves the position unchanged: every
+    check happens before anything moves.
+    """
+    kind, card, arg = _unpack(action)
+    if state.phase == OVER:
+        raise IllegalAction("game-end", "The game is over.", "La partie est terminée.")
+    try:
+        if kind >= PLAY:
+            index, lane, host, target = _check_play(state, kind, card, arg)
+            play_card(state, state.active, index, lane, host, target)
+        elif kind == END_TURN:
+            if state.phase == SUMMONING:
+                # Phase 3 is not optional: ending the turn from Phase 2 resolves it first.
+                assault(state)
+            end_turn(state)
+        else:
+            if state.phase != SUMMONING:
+                raise IllegalAction(
+                    "turn-structure",
+                    "The Assault was already resolved this turn; only the end of turn is left.",
+                    "L'Assaut a déjà été résolu ce tour-ci ; il ne reste que la fin du tour.",
+                )
+            assault(state)
+    except GameOver:
+        pass
+    return state
+
+
+def _unpack(action: Any) -> Action:
+    if type(action) is not tuple or len(action) != 3 or action[0] not in KINDS:
+        raise InputError(f"not an action: {action!r}")
+    if type(action[1]) is not int or type(action[2]) is not int:
+        raise InputError(f"not an action: {action!r}")
+    return action
+
+
+def _name(state: GameState, card: int) -> str:
+    return state.setup.names[card]
+
+
+def _check_play(
+    state: GameState, kind: int, card: int, arg: int
+) -> tuple[int, int, Creature | None, Creature | None]:
+    """Check a card play; returns (hand index or CHAMPION_INDEX, lane, host, target)."""
+    setup = state.setup
+    player = state.active
+    if state.phase != SUMMONING:
+        raise IllegalAction(
+            "phase-2-summoning",
+            "Cards are played only during Phase 2: Summoning.",
+            "Les cartes ne se jouent que pendant la Phase 2 : Invocation.",
+        )
+    if setup.any_champion and 0 <= card < len(setup.cards) and setup.champion_owner[card] >= 0:
+        index = CHAMPION_INDEX
+        _check_champion(state, card)
+    else:
+        index = _check_in_hand(state, card)
+    name = setup.names[card]
+    mask = setup.mask[card]
+    lane, host, target = -1, None, None
+    if kind == CAST:
+        if setup.creature[card]:
+            raise IllegalAction(
+                "creature-placement",
+                f"{name} is a creature: it is placed on a line, not aimed at a target.",
+                f"{name} est une Créature : elle se pose sur une ligne, elle ne cible pas.",
+            )
+        target = _creature_by_card(state, arg)
+        if target is None:
+            raise IllegalAction(
+                "incantation",
+                "An Incantation targets a creature in play (never a Stronghold).",
+                "Une Incantation cible une Créature en jeu (jamais une Forteresse).",
+            )
+    else:
+        if not setup.creature[card]:
+            raise IllegalAction(
+                "incantation",
+                f"{name} is an Incantation: it needs a target creature.",
+                f"{name} est une Incantation : elle a besoin d'une Créature ciblée.",
+            )
+        if kind == PLAY:
+            if not 0 <= arg < setup.topology.lanes:
+                raise IllegalAction(
+                    "creature-placement",
+                    "A creature is placed on one of your lines: top or bottom.",
+                    "Une Créature se pose sur l'une de vos lignes : haut ou bas.",
+                )
+            lane = arg
+        else:
+            if not mask & SYMBIOTE:
+                raise IllegalAction(
+                    "ability-symbiote",
+                    f"{name} has no Symbiote: it cannot be placed on another creature.",
+                    f"{name} n'a pas Symbiote : elle ne peut pas se poser sur une autre Créature.",
+                )
+            host = _creature_by_card(state, arg)
+            if host is None or host not in symbiote_hosts(state, player):
+                raise IllegalAction(
+                    "ability-symbiote",
+                    "A Symbiote goes on a creature of your Kingdom that has no Symbiote.",
+                    "Un Symbiote se pose sur une Créature de votre Royaume sans Symbiote.",
+                )
+    return index, lane, host, target
+
+
+def _check_in_hand(state: GameState, card: int) -> int:
+    """The hand index of ``card`` if it is available and affordable (rules phase-2-…)."""
+    setup = state.setup
+    player = state.active
+    pl = state.players[player]
+    try:
+        index = pl.hand.index(card)
+    except ValueError:
+        name = _name(state, card) if 0 <= card < len(setup.cards) else f"card {card}"
+        raise IllegalAction(
+            "phase-2-summoning",
+            f"{name} is not in your hand.",
+            f"{name} n'est pas dans votre main.",
+        ) from None
+    name = setup.names[card]
+    if index >= WINDOW:
+        raise IllegalAction(
+            "phase-2-available-cards",
+            f"{name} is not among the 4 leftmost cards of your hand.",
+            f"{name} ne fait pas partie des 4 cartes les plus à gauche de votre main.",
+        )
+    if setup.in_game & BLACKMAIL and index >= available_count(state, player):
+        raise IllegalAction(
+            "ability-blackmail",
+            f"Blackmail: {name} is the rightmost available card and cannot be played.",
+            f"Chantage : {name} est la carte disponible la plus à droite, "
+            "elle ne peut pas être jouée.",
+        )
+    mask = setup.mask[card]
+    cost = setup.cost[card]
+    if mask & LUCIDITY:
+        cost = lucidity(state, player, index, cost)
+    if cost > pl.mana and not mask & PRICE_OF_BLOOD:
+        raise IllegalAction(
+            "phase-2-mana-cost",
+            f"{name} costs {cost} Mana and you have {pl.mana} left.",
+            f"{name} coûte {cost} Mana et il vous en reste {pl.mana}.",
+        )
+    return index
+
+
+def _check_champion(state: GameState, card: int) -> None:
+    """Whether the active player may summon the Champion ``card`` now (Champion module)."""
+    setup = state.setup
+    player = state.active
+    pl = state.players[player]
+    name = setup.names[card]
+    if setup.champion_owner[card] != player:
+        raise IllegalAction(
+            "champion-setup",
+            f"{name} is your opponent's Champion.",
+            f"{name} est le Champion de votre adversaire.",
+        )
+    if pl.champion != card:
+        raise IllegalAction(
+            "champion-summoning",
+            f"{name}, your Champion, is already in play.",
+            f"{name}, votre Champion, est déjà en jeu.",
+        )
+    printed = setup.cost[card]
+    if pl.champion_exhausted:
+        raise IllegalAction(
+            "champion-resummoning",
+            f"{name} is exhausted: it cannot be summoned until a card costing exactly "
+            f"{printed} Mana is played.",
+            f"{name} est incliné : il ne peut pas être invoqué avant qu'une carte coûtant "
+            f"exactement {printed} Mana soit jouée.",
+        )
+    cost = summon_cost(state, player)
+    if cost > pl.mana and not setup.mask[card] & PRICE_OF_BLOOD:
+        raise IllegalAction(
+            "champion-summoning",
+            f"{name} costs {cost} Mana ({printed} minus 1 per creature costing {printed} in "
+            f"play) and you have {pl.mana} left.",
+            f"{name} coûte {cost} Mana ({printed} moins 1 par Créature coûtant {printed} en "
+            f"jeu) et il vous en reste {pl.mana}.",
+        )
+
+
+def _creature_by_card(state: GameState, card: int) -> Creature | None:
+    for pl in state.players:
+        for line in pl.lines:
+            for creature in line:
+                if creature.card == card:
+                    return creature
+    return None
+
+
+# ---- readable form (scenario format) -------------------------------------------------------
+
+
+def to_json(state: GameState, action: Action) -> Any:
+    """The scenario-format form of ``action`` in ``state`` (before it is applied).
+
+    Names identify cards; only when a Mercenary brought two cards of the same name together is a
+    ``deck`` key ("A"/"B": the deck the card was built into) added to tell them apart.
+    """
+    kind, card, arg = _unpack(action)
+    if kind == ASSAULT:
+        return "assault"
+    if kind == END_TURN:
+        return "end_turn"
+    setup = state.setup
+    data: dict[str, Any] = {"play": setup.names[card]}
+    if _same_name_count(state, _playable_cards_of(state, state.active), card) > 1:
+        data["deck"] = PLAYER_NAMES[setup.origin[card]]
+    if kind == PLAY:
+        data["line"] = LINE_NAMES[arg]
+        return data
+    creature = _creature_by_card(state, arg)
+    if creature is None:
+        raise InputError(f"no creature with card id {arg} in play")
+    side = [c.card for line in state.players[creature.owner].lines for c in line]
+    ambiguous = _same_name_count(state, side, arg) > 1
+    if kind == PLAY_ONTO:
+        data["onto"] = setup.names[arg]
+        if ambiguous:
+            data["onto_deck"] = PLAYER_NAMES[setup.origin[arg]]
+    else:
+        target = {"player": PLAYER_NAMES[creature.owner], "card": setup.names[arg]}
+        if ambiguous:
+            target["deck"] = PLAYER_NAMES[setup.origin[arg]]
+        data["target"] = target
+    return data
+
+
+def _playable_cards_of(state: GameState, player: int) -> list[int]:
+    """The cards a play of ``player`` may name: the hand, and the Champion (Champion module)."""
+    hand = state.players[player].hand
+    champion_card = state.setup.champion_id[player]
+    return [*hand, champion_card] if champion_card >= 0 else hand
+
+
+def _same_name_count(state: GameState, cards: list[int], card: int) -> int:
+    names = state.setup.names
+    return sum(names[c] == names[card] for c in cards)
+
+
+STRONGHOLD_TOKEN = "STRONGHOLD"
+PLAY_KEYS = frozenset({"play", "line", "onto", "target", "deck", "onto_deck"})
+
+
+def from_json(state: GameState, data: Any) -> Action:
+    """The action that ``data`` (scenario format) means in ``state``.
+
+    A malformed action raises :class:`InputError`; one naming a card that cannot be played the
+    way it says raises :class:`IllegalAction` (the position is not touched either way).
+    """
+    if data in ("assault", "end_turn"):
+        return ASSAULT_ACTION if data == "assault" else END_TURN_ACTION
+    if not isinstance(data, dict) or "play" not in data:
+        raise InputError(f"expected 'assault', 'end_turn' or a mapping with 'play', not {data!r}")
+    for key in data:
+        if key not in PLAY_KEYS:
+            raise InputError(f"unknown key {key!r} in action")
+    name = data["play"]
+    if not isinstance(name, str):
+        raise InputError("'play' must be a card name")
+    choices = [k for k in ("line", "onto", "target") if k in data]
+    if len(choices) != 1:
+        raise InputError("a play needs exactly one of 'line', 'onto' or 'target'")
+    player = state.active
+    card = _find_in_hand(state, player, name, _deck(data.get("deck"), "deck"))
+    if "line" in data:
+        line = data["line"]
+        if line not in LINE_NAMES:
+            raise InputError(f"'line' must be 'top' or 'bottom', not {line!r}")
+        return (PLAY, card, LINE_NAMES.index(line))
+    if "onto" in data:
+        host_name = data["onto"]
+        if not isinstance(host_name, str):
+            raise InputError("'onto' must be a card name")
+        host = _find_on_side(state, player, host_name, _deck(data.get("onto_deck"), "onto_deck"))
+        if host is None:
+            raise IllegalAction(
+                "ability-symbiote",
+                f"There is no creature {host_name} in your Kingdom to place {name} on.",
+                f"Il n'y a pas de Créature {host_name} dans votre Royaume pour y poser {name}.",
+            )
+        return (PLAY_ONTO, card, host.card)
+    target = data["target"]
+    if not isinstance(target, dict):
+        raise InputError("'target' must be a mapping {player, card}")
+    for key in target:
+        if key not in ("player", "card", "deck"):
+            raise InputError(f"unknown key {key!r} in target")
+    side_name = target.get("player")
+    target_name = target.get("card")
+    if side_name not in PLAYER_NAMES[: state.setup.topology.players]:
+        raise InputError(f"target player must be one of the players, not {side_name!r}")
+    if not isinstance(target_name, str):
+        raise InputError("target card must be a card name")
+    if target_name == STRONGHOLD_TOKEN:
+        raise IllegalAction(
+            "incantation",
+            "An Incantation can never target a Stronghold.",
+            "Une Incantation ne peut jamais cibler une Forteresse.",
+        )
+    side = PLAYER_NAMES.index(side_name)
+    creature = _find_on_side(state, side, target_name, _deck(target.get("deck"), "target.deck"))
+    if creature is None:
+        raise IllegalAction(
+            "incantation",
+            f"There is no creature {target_name} in play on {side_name}'s side.",
+            f"Il n'y a pas de Créature {target_name} en jeu du côté de {side_name}.",
+        )
+    return (CAST, card, creature.card)
+
+
+def _deck(value: Any, key: str) -> int:
+    if value is None:
+        return -1
+    if value not in PLAYER_NAMES[:2]:
+        raise InputError(f"{key!r} must be 'A' or 'B'")
+    return PLAYER_NAMES.index(value)
+
+
+def _find_in_hand(state: GameState, player: int, name: str, deck: int) -> int:
+    """The card of ``player``'s hand named ``name``, else their Champion of that name (wherever
+    it is: apply then says why it cannot be summoned)."""
+    setup = state.setup
+    for card in _playable_cards_of(state, player):
+        if setup.names[card] == name and deck in (-1, setup.origin[card]):
+            return card
+    raise IllegalAction(
+        "phase-2-summoning",
+        f"{name} is not in your hand.",
+        f"{name} n'est pas dans votre main.",
+    )
+
+
+def _find_on_side(state: GameState, player: int, name: str, deck: int) -> Creature | None:
+    """The creature of ``player`` whose card (or Symbiote card) is named ``name``."""
+    setup = state.setup
+    for line in state.players[player].lines:
+        for creature in line:
+            for card in (creature.card, creature.symbiote):
+                if card >= 0 and setup.names[card] == name and deck in (-1, setup.origin[card]):
+                    return creature
+    return None

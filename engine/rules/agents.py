@@ -1,0 +1,360 @@
+"""Computer players driving the same interface as everyone else: legal_actions, then apply.
+
+- ``random``: a uniformly random legal action (its own RNG, never the game's).
+- ``greedy``: the best action by a one-step heuristic, no search; deterministic and fast.
+- ``lookahead``: flat Monte Carlo: every legal action is followed by greedy rollouts (with a
+  little randomness) to the end of the opponent's next turn, within a node budget; the action with
+  the best average evaluation wins.
+
+The agents see the whole position (both hands); hidden information is not modelled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.rules.abilities.on_play import symbiote_hosts
+from engine.rules.abilities.registry import (
+    AERIAL,
+    BERSERK,
+    DEFENDER,
+    INDESTRUCTIBLE,
+    INSTINCT,
+    MERCENARY,
+    PERFORATION,
+    PRICE_OF_BLOOD,
+    PROTECTION,
+    RAGE,
+    REGENERATION,
+    SHARPENING,
+    SPLASH,
+    SYMBIOTE,
+    VULNERABILITY,
+)
+from engine.rules.actions import (
+    ASSAULT,
+    ASSAULT_ACTION,
+    CAST,
+    END_TURN,
+    END_TURN_ACTION,
+    PLAY,
+    PLAY_ONTO,
+    Action,
+    apply,
+    legal_actions,
+    playable_cards,
+    summonable_champion,
+)
+from engine.rules.cards import CardDef
+from engine.rules.champion import summon_cost
+from engine.rules.state import (
+    ASSAULT_DONE,
+    NO_CARD,
+    SUMMONING,
+    Creature,
+    GameSetup,
+    GameState,
+    Options,
+)
+from engine.rules.summoning import CHAMPION_INDEX
+from engine.rules.turn import new_game
+
+
+class Agent:
+    name = "agent"
+
+    def choose(self, state: GameState) -> Action:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        return actions[self.rng.randrange(len(actions))]
+
+
+# Rough worth of an ability on a creature in play, in "stat points" (attack + hp).
+_ABILITY_WORTH = (
+    (RAGE, 1.0),
+    (SPLASH, 2.0),
+    (PERFORATION, 1.5),
+    (BERSERK, 1.5),
+    (PROTECTION, 2.0),
+    (INDESTRUCTIBLE, 0.5),
+    (AERIAL, 1.0),
+    (REGENERATION, 1.5),
+    (SHARPENING, 1.5),
+    (INSTINCT, 1.0),
+    (DEFENDER, -2.0),
+    (MERCENARY, -2.0),
+)
+
+
+def card_values(setup: GameSetup) -> list[float]:
+    """A static worth per card id: stats plus ability worth (Incantations: their damage)."""
+    values = []
+    for card in setup.cards:
+        value = float(card.attack + card.hp)
+        if card.mask & VULNERABILITY:
+            value += 3.0
+        for bit, worth in _ABILITY_WORTH:
+            if card.mask & bit:
+                value += worth
+        values.append(value)
+    return values
+
+
+class GreedyAgent(Agent):
+    """Scores each legal action with a one-step heuristic and plays the best one.
+
+    Below a score of 0 it assaults: a card is only worth playing if it beats keeping it in hand as
+    a hit point (the Stronghold arithmetic) and as Mana for the next turns.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
+        # Card values per set-up, keyed by identity (set-ups are shared between games).
+        self._values_of: dict[int, tuple[GameSetup, list[float]]] = {}
+        # Rollouts of the lookahead agent add a little noise to explore.
+        self.rng = rng
+        self.noise = noise
+
+    def choose(self, state: GameState) -> Action:
+        """The best-scoring legal action. The candidates are those of ``legal_actions`` (built
+        from the same ``playable_cards``) minus Incantations on one's own creatures, which the
+        heuristic never wants; scoring them card by card avoids building the whole list."""
+        if state.phase != SUMMONING:
+            return END_TURN_ACTION if state.phase == ASSAULT_DONE else legal_actions(state)[0]
+        setup = state.setup
+        playable = playable_cards(state)
+        # The Champion, summoned from outside the hand, is candidate CHAMPION_INDEX.
+        champion_card = summonable_champion(state) if setup.any_champion else NO_CARD
+        if champion_card >= 0:
+            playable.append(CHAMPION_INDEX)
+        if not playable:
+            return ASSAULT_ACTION
+        cached = self._values_of.get(id(setup))
+        if cached is None or cached[0] is not setup:
+            if len(self._values_of) > 512:
+                self._values_of.clear()
+            cached = self._values_of[id(setup)] = (setup, card_values(setup))
+        values = cached[1]
+        player = state.active
+        pl = state.players[player]
+        hand = pl.hand
+        if len(hand) == 1:
+            # Playing the last card leaves only the Stronghold in hand: the game is lost.
+            if champion_card < 0:
+                return ASSAULT_ACTION
+            playable = [CHAMPION_INDEX]
+        sh = pl.sh
+        hit_points = len(hand) - sh
+        mask_of = setup.mask
+        attack_of = setup.attack
+        jitter = self.rng.random if self.rng is not None else None
+        noise = self.noise
+        fronts: list[tuple[int, bool]] | None = None
+        enemies: list[Creature] | None = None
+        # The best so far, as (score, kind, card, arg); assaulting scores 0.
+        best_score, best_kind, best_card, best_arg = 0.0, ASSAULT, -1, -1
+        mana = pl.mana
+        cost_of = setup.cost
+        is_creature = setup.creature
+        for index in playable:
+            if index == CHAMPION_INDEX:
+                card = champion_card
+                cost = summon_cost(state, player)
+            else:
+                card = hand[index]
+                cost = cost_of[card]
+            mask = mask_of[card]
+            missing = cost - mana if mask & PRICE_OF_BLOOD and cost > mana else 0
+            # The part of the score that depends only on the card played:
+            if index == CHAMPION_INDEX:
+                # the Champion leaves no gap in the hand: only the Mana counts.
+                base = values[card] * 0.5 - 3.0 * missing
+            elif is_creature[card]:
+                # a creature leaving the hand from right of the Stronghold costs a hit point,
+                loss = 0 if index < sh else 1
+                if loss and hit_points <= 1:
+                    if pl.fort:
+                        continue
+                    loss = 4
+                base = values[card] * 0.5 - 2.5 * loss - 3.0 * missing
+                if hit_points - loss <= 2:
+                    base -= 3.0
+            else:
+                # an Incantation comes back rightmost: from left of the Stronghold, +1 HP.
+                base = (1.0 if index < sh else 0.0) - 0.25 * cost - 3.0 * missing
+            if is_creature[card]:
+                if fronts is None:
+                    # Per lane: hit points left of the enemy creature facing it (-1: none),
+                    # and whether the player's own half of the line is empty.
+                    fronts = []
+                    for lane, (enemy, enemy_lane) in enumerate(setup.topology.facing[player]):
+                        line = state.players[enemy].lines[enemy_lane]
+                        front = line[0].hp - line[0].damage if line else -1
+                        fronts.append((front, not pl.lines[lane]))
+                attack = attack_of[card]
+                for lane, (front, own_empty) in enumerate(fronts):
+                    value = base
+                    if front < 0:
+                        value += 0.75
+                    else:
+                        if attack >= front:
+                            value += 1.0
+                        if own_empty:
+                            value += 2.5 if mask & RAGE else 1.5
+                    if jitter is not None:
+                        value += jitter() * noise
+                    if value > best_score:
+                        best_score, best_kind, best_card, best_arg = value, PLAY, card, lane
+                if mask & SYMBIOTE:
+                    for host in symbiote_hosts(state, player):
+                        value = base + 1.0
+                        if jitter is not None:
+                            value += jitter() * noise
+                        if value > best_score:
+                            best_score, best_kind, best_card, best_arg = (
+                                value,
+                                PLAY_ONTO,
+                                card,
+                                host.card,
+                            )
+            else:
+                if enemies is None:
+                    enemies = [
+                        c for p in state.players if p is not pl for line in p.lines for c in line
+                    ]
+                attack = attack_of[card]
+                for target in enemies:
+                    remaining = target.hp - target.damage
+                    dealt = remaining - 1 if mask & VULNERABILITY else attack
+                    eff = target.eff
+                    if eff & INDESTRUCTIBLE or (eff & PROTECTION and not target.protection_used):
+                        dealt = 0
+                    kill = dealt >= remaining
+                    value = base + (values[target.card] + 1.0 if kill else 0.3 * dealt)
+                    if jitter is not None:
+                        value += jitter() * noise
+                    if value > best_score:
+                        best_score, best_kind, best_card, best_arg = value, CAST, card, target.card
+        if best_kind == ASSAULT:
+            return ASSAULT_ACTION
+        return (best_kind, best_card, best_arg)
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """Heuristic worth of a position for ``player`` in [-1, 1] (a win is 1)."""
+    if state.winner >= 0:
+        return 1.0 if state.winner == player else -1.0
+    total = 0.0
+    for p, pl in enumerate(state.players):
+        sign = 1.0 if p == player else -1.0
+        life = len(pl.hand) - pl.sh + (0 if pl.fort else 8)
+        board = sum(c.attack + c.hp - c.damage for line in pl.lines for c in line)
+        total += sign * (life * 1.0 + board * 0.25)
+    return max(-0.99, min(0.99, total / 20.0))
+
+
+class LookaheadAgent(Agent):
+    """Flat Monte Carlo over the legal actions with noisy greedy rollouts."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0, nodes: int = 3000, rollouts: int = 3) -> None:
+        self.rng = random.Random(seed)
+        self.nodes = nodes
+        self.rollouts = rollouts
+        self.policy = GreedyAgent(self.rng, noise=1.0)
+        self.greedy = GreedyAgent()
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        player = state.active
+        budget = self.nodes // max(1, len(actions) * self.rollouts)
+        if budget < 4:
+            return self.greedy.choose(state)
+        best = actions[0]
+        best_value = -2.0
+        for action in actions:
+            total = 0.0
+            for _ in range(self.rollouts):
+                trial = state.copy()
+                apply(trial, action)
+                total += self._rollout(trial, player, budget)
+            value = total / self.rollouts
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _rollout(self, state: GameState, player: int, budget: int) -> float:
+        """Play on until the end of the opponent's next turn (or the budget), then evaluate."""
+        turns_left = 2 if state.active == player else 1
+        policy = self.policy
+        while budget > 0 and state.winner < 0:
+            action = policy.choose(state)
+            if action[0] == END_TURN:
+                turns_left -= 1
+                if turns_left < 0:
+                    break
+            apply(state, action)
+            budget -= 1
+        return evaluate(state, player)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {
+    "random": lambda seed: RandomAgent(seed),
+    "greedy": lambda seed: GreedyAgent(),
+    "lookahead": lambda seed: LookaheadAgent(seed),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: int  # -1: a draw, stopped by the turn or action cap
+    turns: int
+    actions: tuple[Action, ...]
+    state: GameState
+
+
+def play_game(
+    decks: Sequence[Sequence[CardDef]],
+    seed: int,
+    agents: Sequence[Agent],
+    options: Options | None = None,
+    max_turns: int = 200,
+    max_actions: int = 5000,
+    champions: Sequence[CardDef | None] | None = None,
+) -> GameResult:
+    """Play one game between ``agents`` (agent i plays deck i, with Champion i if given); a game
+    still running after ``max_turns`` turns or ``max_actions`` actions is a draw."""
+    state = new_game(decks, seed, options, champions)
+    record: list[Action] = []
+    while state.winner < 0 and state.turn <= max_turns and len(record) < max_actions:
+        action = agents[state.active].choose(state)
+        record.append(action)
+        apply(state, action)
+    return GameResult(state.winner, state.turn, tuple(record), state)
+
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GameResult",
+    "GreedyAgent",
+    "LookaheadAgent",
+    "RandomAgent",
+    "evaluate",
+    "play_game",
+]

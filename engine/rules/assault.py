@@ -1,0 +1,185 @@
+"""Phase 3: Assault, following the rulebook's activation order of the Assault phase.
+
+1 Auras verification, 2 attack clearance, 3 targets, 4 Sprint, 5 Auras update, 6 damage calculation,
+7 dealing damage, 8-18 in :func:`engine.rules.summoning.aftermath`, 19 Berserk, 20 Instinct.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.rules import board, fast_paths
+from engine.rules.abilities import aftermath as after
+from engine.rules.abilities import combat
+from engine.rules.abilities.registry import (
+    AERIAL,
+    AQUATIC,
+    BERSERK,
+    DEFENDER,
+    INSTINCT,
+    PERFORATION,
+    RAGE,
+    SPLASH,
+    SPRINT,
+    VULNERABILITY,
+    hook_table,
+)
+from engine.rules.damage import Resolution, hit_many, hit_stronghold
+from engine.rules.errors import EngineLoop
+from engine.rules.state import ASSAULT_DONE, PLAYER_NAMES, Creature, GameState
+from engine.rules.summoning import aftermath
+
+CLEARANCE = hook_table("clearance", ("rage",))
+CLEARANCE_MASK = RAGE
+# Step 6 in order: Vulnerability replaces the attack value, then Aquatic doubles everything.
+DAMAGE = hook_table("damage", ("vulnerability", "aquatic"))
+DAMAGE_MASK = VULNERABILITY | AQUATIC
+
+# Far above any real chain of Berserk and Instinct attacks; reaching it is an engine bug.
+MAX_ATTACKS_PER_ASSAULT = 10_000
+
+
+def assault(state: GameState) -> None:
+    """Resolve the whole Phase 3 of the active player."""
+    player = state.active
+    lines = state.players[player].lines
+    # 1. Auras verification
+    board.refresh(state)
+    # Attacks left before the Assault is declared a loop (a one-element list: shared by the
+    # nested Instinct answers).
+    budget = [MAX_ATTACKS_PER_ASSAULT]
+    if state.log is not None:
+        state.log.append(f"{PLAYER_NAMES[player]} assaults.")
+    turn = state.turn
+    while True:
+        attacker = _next_attacker(lines, turn)
+        if attacker is None:
+            break
+        attacker.attacked = turn
+        # 2. Attack clearance: in play since the last turn, or Rage
+        if attacker.new and not (attacker.eff & CLEARANCE_MASK and _cleared(state, attacker)):
+            continue
+        _attack_in_full(state, attacker, budget)
+    if state.setup.in_game & SPRINT:
+        # Sprint's bonus lasts until the end of Phase 3.
+        for pl in state.players:
+            for line in pl.lines:
+                for creature in line:
+                    creature.bonus = 0
+    state.phase = ASSAULT_DONE
+
+
+def _next_attacker(lines: list[list[Creature]], turn: int) -> Creature | None:
+    """The next creature to attack: upper line then lower, furthest from the Bridge first.
+
+    Looked up again after every attack because lines change (destruction, Sprint, Vanish,
+    Reinforcement); a creature attacks once per Assault (``attacked`` holds the number of the
+    turn of its last Assault attack), whatever moved.
+    """
+    for line in lines:
+        for i in range(len(line) - 1, -1, -1):
+            if line[i].attacked != turn:
+                return line[i]
+    return None
+
+
+def _cleared(state: GameState, creature: Creature) -> bool:
+    eff = creature.eff
+    return any(eff & bit and allows(state, creature) for bit, allows in CLEARANCE)
+
+
+def _attack_in_full(state: GameState, attacker: Creature, budget: list[int]) -> None:
+    """One creature's attack, its Berserk attacks, then the Instinct answers it provoked."""
+    struck: list[Creature] = []
+    instinct_in_game = state.setup.in_game & INSTINCT
+    while True:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise EngineLoop("the Assault did not end within its attack budget")
+        outcome = _attack(state, attacker)
+        if outcome is None:
+            break
+        damaged, destroyed_enemy = outcome
+        if instinct_in_game:
+            for creature in damaged:
+                if creature not in struck:
+                    struck.append(creature)
+        # 19. Berserk (back to step 3)
+        if not (attacker.eff & BERSERK and after.berserk(state, attacker, destroyed_enemy)):
+            break
+    # 20. Instinct (back to step 3), once all the attacks of this creature are resolved
+    for creature in board.board_order(state, struck) if struck else ():
+        if creature.eff & INSTINCT and after.instinct(state, creature):
+            if state.log is not None:
+                state.log.append(f"Instinct: {state.setup.names[creature.card]} strikes back.")
+            _attack_in_full(state, creature, budget)
+
+
+def _attack(state: GameState, attacker: Creature) -> tuple[Sequence[Creature], bool] | None:
+    """Steps 3-18 of one attack: the creatures it damaged and whether it destroyed an enemy
+    creature; None if the creature has nothing it may attack."""
+    setup = state.setup
+    player = attacker.owner
+    enemy, enemy_lane = setup.topology.facing[player][attacker.lane]
+    enemy_line = state.players[enemy].lines[enemy_lane]
+    eff = attacker.eff
+    # 3. Target(s) identification: Defender / Aerial / Splash / Perforation
+    over = bool(eff & AERIAL) and combat.aerial(state, attacker)
+    targets: list[Creature] | None
+    if over or not enemy_line:
+        # A creature that entered play this turn (Rage) never attacks the Stronghold.
+        if attacker.new or (eff & DEFENDER and combat.defender(state, attacker)):
+            return None
+        targets = None
+    else:
+        targets = [enemy_line[0]]
+        if eff & SPLASH:
+            combat.splash(state, enemy, enemy_lane, 0, targets)
+        if eff & PERFORATION:
+            combat.perforation(state, enemy, enemy_lane, 0, targets)
+    # 4. Sprint
+    if eff & SPRINT:
+        combat.sprint(state, attacker)
+    # 5. Auras update
+    if state.auras_dirty:
+        board.refresh(state)
+        eff = attacker.eff
+    if fast_paths.ENABLED and not eff & fast_paths.SLOW_ATTACKER:
+        plain = fast_paths.plain_attack(state, attacker, enemy, targets)
+        if plain is not None:
+            return plain
+    res = Resolution(player, attacker.card, attacker, eff)
+    base = attacker.attack + attacker.bonus
+    # 6-7. Damage calculation / Vulnerability / Aquatic, then dealing damage / Protection
+    if targets is None:
+        amount = base
+        if eff & DAMAGE_MASK:
+            hp = state.players[enemy].stronghold_hp
+            for bit, modify in DAMAGE:
+                if eff & bit:
+                    amount = modify(state, attacker, amount, hp)
+        if state.log is not None:
+            state.log.append(
+                f"{setup.names[attacker.card]} ({PLAYER_NAMES[player]}) attacks the Stronghold."
+            )
+        hit_stronghold(state, res, enemy, amount)
+    else:
+        if eff & DAMAGE_MASK:
+            amounts = []
+            for target in targets:
+                amount = base
+                for bit, modify in DAMAGE:
+                    if eff & bit:
+                        amount = modify(state, attacker, amount, target.hp - target.damage)
+                amounts.append(amount)
+        else:
+            amounts = [base] * len(targets)
+        if state.log is not None:
+            state.log.append(
+                f"{setup.names[attacker.card]} ({PLAYER_NAMES[player]}) attacks "
+                f"{setup.names[targets[0].card]}."
+            )
+        hit_many(state, res, targets, amounts, False)
+    # 8-18. Enchain, destruction, Reinforcement, Regeneration, Sharpening, Vanish
+    destroyed = aftermath(state, res, -1)
+    return res.damaged, any(c.owner != player for c in destroyed)

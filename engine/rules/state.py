@@ -1,0 +1,438 @@
+"""The game position: immutable set-up shared by all copies, and the mutable per-game state.
+
+Lines belong to a player and face an opponent's line (:class:`Topology`), so the four-Kingdom modes
+can later give each player two lines facing two different neighbours. A creature on a line is a
+:class:`Creature`; a Symbiote stacked on a host is the same object with ``symbiote`` set.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rules.cards import CardDef
+from engine.rules.errors import InputError
+
+RULES_VERSION = "cod-2022.1"
+
+PLAYER_NAMES = ("A", "B", "C", "D")
+LINE_NAMES = ("top", "bottom")
+
+# Phases a state can rest in between actions (Phase 1 and the start of turn are automatic).
+SUMMONING = 2
+ASSAULT_DONE = 3
+OVER = 4
+
+NO_CARD = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Topology:
+    """How the lines of the players face each other."""
+
+    players: int
+    lanes: int
+    # facing[p][lane] = (opponent, opponent's lane): the other half of the same line.
+    facing: tuple[tuple[tuple[int, int], ...], ...]
+    # Splash's "neighbouring line" of each lane of a Kingdom.
+    neighbour: tuple[int, ...]
+    # Which lanes are the upper line (Aerial, activation order).
+    upper: tuple[bool, ...]
+    # Each line as its sides (player, lane), in activation order (upper line first).
+    lines: tuple[tuple[tuple[int, int], ...], ...]
+    # line_number[player][lane]: the index in ``lines`` of the line that lane is half of.
+    line_number: tuple[tuple[int, ...], ...]
+
+    def opponent(self, player: int) -> int:
+        """The enemy of ``player`` for Mercenary and Enchain (duel: the other player)."""
+        return self.facing[player][0][0]
+
+
+DUEL = Topology(
+    players=2,
+    lanes=2,
+    facing=(((1, 0), (1, 1)), ((0, 0), (0, 1))),
+    neighbour=(1, 0),
+    upper=(True, False),
+    lines=(((0, 0), (1, 0)), ((0, 1), (1, 1))),
+    line_number=((0, 1), (0, 1)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    exhaustion: bool = False
+    # The event log records a game; it is not a rule, so it does not make two games differ.
+    log: bool = field(default=False, compare=False)
+    # None: a coin toss with the game's RNG decides.
+    first_player: int | None = None
+    mode: str = "duel"
+    champions: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"exhaustion": self.exhaustion}
+        if self.first_player is not None:
+            data["first_player"] = PLAYER_NAMES[self.first_player]
+        if self.mode != "duel":
+            data["mode"] = self.mode
+        if self.champions:
+            data["champions"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "options") -> Options:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: expected a mapping")
+        allowed = {"exhaustion", "first_player", "mode", "champions", "log"}
+        for key in data:
+            if key not in allowed:
+                raise InputError(f"{where}: unknown key {key!r}")
+        for key in ("exhaustion", "champions", "log"):
+            if key in data and not isinstance(data[key], bool):
+                raise InputError(f"{where}.{key}: expected true or false")
+        first = data.get("first_player")
+        if first is not None and first not in PLAYER_NAMES[:2]:
+            raise InputError(f"{where}.first_player: expected 'A' or 'B'")
+        mode = data.get("mode", "duel")
+        if not isinstance(mode, str):
+            raise InputError(f"{where}.mode: expected a string")
+        return cls(
+            exhaustion=data.get("exhaustion", False),
+            log=data.get("log", False),
+            first_player=None if first is None else PLAYER_NAMES.index(first),
+            mode=mode,
+            champions=data.get("champions", False),
+        )
+
+
+class GameSetup:
+    """What never changes during a game: the cards (by card id), options and topology.
+
+    Card ids index flat tuples so the hot path reads ``setup.attack[cid]`` instead of walking
+    objects. The deck cards come first (all of A's, then B's), then the Champions (Champion
+    module), which are cards of the game without being in a deck. Shared, never copied.
+    """
+
+    __slots__ = (
+        "any_aura",
+        "any_champion",
+        "attack",
+        "aura",
+        "cards",
+        "champion_id",
+        "champion_owner",
+        "champions",
+        "cost",
+        "creature",
+        "decks",
+        "hp",
+        "in_game",
+        "lane_ids",
+        "mask",
+        "names",
+        "options",
+        "origin",
+        "topology",
+    )
+
+    def __init__(
+        self,
+        decks: Sequence[Sequence[CardDef]],
+        options: Options,
+        topology: Topology = DUEL,
+        champions: Sequence[CardDef | None] | None = None,
+    ) -> None:
+        self.decks = tuple(tuple(deck) for deck in decks)
+        # One Champion (or None) per player; all None without the Champion module.
+        self.champions: tuple[CardDef | None, ...] = (
+            tuple(champions) if champions is not None else (None,) * len(self.decks)
+        )
+        cards = [card for deck in self.decks for card in deck]
+        origin = [p for p, deck in enumerate(self.decks) for _ in deck]
+        champion_id = []
+        for p, champion in enumerate(self.champions):
+            if champion is None:
+                champion_id.append(NO_CARD)
+            else:
+                champion_id.append(len(cards))
+                cards.append(champion)
+                origin.append(p)
+        # champion_id[player]: the card id of that player's Champion (NO_CARD: none);
+        # champion_owner[card]: the player whose Champion the card is (-1: a deck card).
+        self.champion_id: tuple[int, ...] = tuple(champion_id)
+        self.any_champion = any(card != NO_CARD for card in champion_id)
+        owner = [-1] * len(cards)
+        for p, card in enumerate(champion_id):
+            if card != NO_CARD:
+                owner[card] = p
+        self.champion_owner: tuple[int, ...] = tuple(owner)
+        self.cards: tuple[CardDef, ...] = tuple(cards)
+        self.origin: tuple[int, ...] = tuple(origin)
+        self.names = tuple(c.name for c in cards)
+        self.attack = tuple(c.attack for c in cards)
+        self.hp = tuple(c.hp for c in cards)
+        self.cost = tuple(c.cost for c in cards)
+        self.mask = tuple(c.mask for c in cards)
+        self.aura = tuple(c.aura_mask for c in cards)
+        self.creature = tuple(c.is_creature for c in cards)
+        # Every ability bit that can appear in this game, printed or granted: a test against it
+        # skips whole steps of the activation orders for decks that cannot use them.
+        in_game = 0
+        for card in cards:
+            in_game |= card.mask | card.aura_mask
+        self.in_game = in_game
+        self.any_aura = any(c.aura_mask for c in cards)
+        self.options = options
+        self.topology = topology
+        self.lane_ids = tuple(range(topology.lanes))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameSetup):
+            return NotImplemented
+        return (
+            self.decks == other.decks
+            and self.champions == other.champions
+            and self.options == other.options
+            and self.topology == other.topology
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Creature:
+    """A creature in play (with its Symbiote, if one is stacked on it)."""
+
+    __slots__ = (
+        "attack",
+        "attacked",
+        "aura",
+        "base",
+        "bonus",
+        "card",
+        "chained",
+        "damage",
+        "eff",
+        "hp",
+        "lane",
+        "new",
+        "owner",
+        "protection_used",
+        "sharpened",
+        "symbiote",
+    )
+
+    def __init__(self, setup: GameSetup, card: int, owner: int, lane: int) -> None:
+        self.card = card
+        self.symbiote = NO_CARD
+        self.owner = owner
+        self.lane = lane
+        self.attack = setup.attack[card]
+        self.hp = setup.hp[card]
+        self.base = setup.mask[card]
+        self.aura = setup.aura[card]
+        # Effective abilities: printed ones plus those granted by adjacent Auras.
+        self.eff = self.base
+        self.damage = 0
+        self.new = True
+        self.protection_used = False
+        self.sharpened = False
+        # Number of the turn in which it last attacked in its controller's Assault (0: never).
+        self.attacked = 0
+        # Sprint's bonus, kept until the end of Phase 3.
+        self.bonus = 0
+        # Enchained cards under this creature: (card id, player whose hand it came from).
+        self.chained: tuple[tuple[int, int], ...] = ()
+
+    def add_symbiote(self, setup: GameSetup, card: int) -> None:
+        self.symbiote = card
+        self.attack += setup.attack[card]
+        self.hp += setup.hp[card]
+        self.base |= setup.mask[card]
+        self.aura |= setup.aura[card]
+        self.eff |= setup.mask[card]
+
+    def copy(self) -> Creature:
+        c = _new_creature(Creature)
+        c.card = self.card
+        c.symbiote = self.symbiote
+        c.owner = self.owner
+        c.lane = self.lane
+        c.attack = self.attack
+        c.hp = self.hp
+        c.base = self.base
+        c.aura = self.aura
+        c.eff = self.eff
+        c.damage = self.damage
+        c.new = self.new
+        c.protection_used = self.protection_used
+        c.sharpened = self.sharpened
+        c.attacked = self.attacked
+        c.bonus = self.bonus
+        c.chained = self.chained
+        return c
+
+    def key(self) -> tuple[Any, ...]:
+        """Every field, to compare positions. Creatures themselves compare by identity, which
+        keeps ``list.index``/``remove`` on lines fast."""
+        return tuple(getattr(self, name) for name in Creature.__slots__)
+
+    def __repr__(self) -> str:
+        return f"Creature(card={self.card}, owner={self.owner}, damage={self.damage})"
+
+
+_new_creature = object.__new__
+
+
+class PlayerState:
+    """One Kingdom: the hand with its Stronghold, the lines, the Mana of the current turn, and
+    the Champion waiting outside the Kingdoms (Champion module)."""
+
+    __slots__ = (
+        "champion",
+        "champion_exhausted",
+        "fort",
+        "hand",
+        "lines",
+        "mana",
+        "removed",
+        "sh",
+        "turns",
+    )
+
+    def __init__(self, hand: list[int], lanes: int) -> None:
+        # Cards in hand from left to right, without the Stronghold.
+        self.hand = hand
+        # Position of the Stronghold: how many cards are to its left. Its hit points are the cards
+        # to its right, ``len(hand) - sh``.
+        self.sh = 0
+        self.fort = False
+        # lines[lane] lists the creatures from the Bridge outward (index 0 is adjacent to it).
+        self.lines: list[list[Creature]] = [[] for _ in range(lanes)]
+        self.mana = 0
+        self.removed: list[int] = []
+        self.turns = 0
+        # The card id of the player's Champion while it is outside the Kingdoms (ready or
+        # exhausted); NO_CARD while it is in play, or without a Champion.
+        self.champion = NO_CARD
+        # Turned sideways after its destruction: it cannot be summoned until readied.
+        self.champion_exhausted = False
+
+    @property
+    def stronghold_hp(self) -> int:
+        return len(self.hand) - self.sh
+
+    def copy(self) -> PlayerState:
+        p = _new_player(PlayerState)
+        p.hand = self.hand[:]
+        p.sh = self.sh
+        p.fort = self.fort
+        p.lines = [[c.copy() for c in line] for line in self.lines]
+        p.mana = self.mana
+        p.removed = self.removed[:]
+        p.turns = self.turns
+        p.champion = self.champion
+        p.champion_exhausted = self.champion_exhausted
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerState):
+            return NotImplemented
+        return (
+            self.hand == other.hand
+            and self.sh == other.sh
+            and self.fort == other.fort
+            and [[c.key() for c in line] for line in self.lines]
+            == [[c.key() for c in line] for line in other.lines]
+            and self.mana == other.mana
+            and self.removed == other.removed
+            and self.turns == other.turns
+            and self.champion == other.champion
+            and self.champion_exhausted == other.champion_exhausted
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_new_player = object.__new__
+
+
+class GameState:
+    """A whole game position. Mutated in place by ``apply``; ``copy()`` is cheap (no deepcopy)."""
+
+    __slots__ = (
+        "active",
+        "auras_dirty",
+        "first_player",
+        "log",
+        "phase",
+        "players",
+        "resolving",
+        "rng",
+        "setup",
+        "spent_sharpening",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, setup: GameSetup, rng: random.Random, log: bool = False) -> None:
+        self.setup = setup
+        self.players: list[PlayerState] = []
+        self.active = 0
+        self.first_player = 0
+        self.phase = SUMMONING
+        self.winner = -1
+        # Turns begun by both players together (the event log numbers turns with it).
+        self.turn = 0
+        self.rng = rng
+        self.log: list[str] | None = [] if log else None
+        # Lines where creatures moved, entered or left play: their Auras must be updated (bits
+        # set by engine.rules.board.mark).
+        self.auras_dirty = 0
+        # Incantations whose Sharpening already fired this turn (creatures keep their own flag).
+        self.spent_sharpening: set[int] = set()
+        # Incantations out of the hand while their effect resolves (step 3 to step 16).
+        self.resolving: list[int] = []
+
+    def copy(self) -> GameState:
+        s = _new_state(GameState)
+        s.setup = self.setup
+        s.players = [p.copy() for p in self.players]
+        s.active = self.active
+        s.first_player = self.first_player
+        s.phase = self.phase
+        s.winner = self.winner
+        s.turn = self.turn
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s.rng = rng
+        s.log = None if self.log is None else self.log[:]
+        s.auras_dirty = self.auras_dirty
+        s.spent_sharpening = set(self.spent_sharpening)
+        s.resolving = self.resolving[:]
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        """Same position and same RNG state; the event log is a record, not part of it."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self.setup == other.setup
+            and self.players == other.players
+            and self.active == other.active
+            and self.first_player == other.first_player
+            and self.phase == other.phase
+            and self.winner == other.winner
+            and self.turn == other.turn
+            and self.spent_sharpening == other.spent_sharpening
+            and self.resolving == other.resolving
+            and self.rng.getstate() == other.rng.getstate()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_new_state = object.__new__

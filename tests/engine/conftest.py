@@ -1,0 +1,8 @@
+"""The engine tests need no database and no Django settings (``-p no:django`` works)."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache() -> None:
+    """Overrides the project-wide cache fixture: the rules engine never touches a cache."""

@@ -1,0 +1,152 @@
+"""Helpers shared by the engine tests: invariants checked after every action, small positions,
+and the checked game loop of the fuzz tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.rules.actions import Action, apply, legal_actions, to_json
+from engine.rules.agents import Agent
+from engine.rules.cards import CardDef
+from engine.rules.replay import Replay, save
+from engine.rules.state import (
+    DUEL,
+    NO_CARD,
+    OVER,
+    SUMMONING,
+    GameSetup,
+    GameState,
+    Options,
+    PlayerState,
+)
+from engine.rules.turn import new_game
+
+REPLAYS = Path(__file__).resolve().parent / "replays"
+
+
+def zones(state: GameState) -> list[int]:
+    """Every card id found in a zone (hands, lines with Symbiotes and enchained cards, removed,
+    an Incantation resolving, a Champion outside the Kingdoms); each must appear exactly once."""
+    found: list[int] = []
+    for pl in state.players:
+        found.extend(pl.hand)
+        found.extend(pl.removed)
+        if pl.champion >= 0:
+            found.append(pl.champion)
+        for line in pl.lines:
+            for c in line:
+                found.append(c.card)
+                if c.symbiote >= 0:
+                    found.append(c.symbiote)
+                found.extend(card for card, _ in c.chained)
+    found.extend(state.resolving)
+    return found
+
+
+def check_invariants(state: GameState) -> None:
+    cards = len(state.setup.cards)
+    found = zones(state)
+    assert sorted(found) == list(range(cards)), f"cards not in exactly one zone: {sorted(found)}"
+    for p, pl in enumerate(state.players):
+        # One Stronghold per hand, somewhere in it; alive unless the game is over.
+        assert 0 <= pl.sh <= len(pl.hand), f"player {p}: Stronghold at {pl.sh} of {len(pl.hand)}"
+        if state.phase != OVER:
+            assert pl.sh < len(pl.hand), f"player {p}: Stronghold rightmost but game not over"
+        assert pl.mana >= 0, f"player {p}: negative Mana {pl.mana}"
+        for lane, line in enumerate(pl.lines):
+            for c in line:
+                assert c.lane == lane and c.owner == p
+                if state.phase != OVER:
+                    assert c.damage < c.hp, f"creature {c.card} alive with {c.damage}/{c.hp}"
+    if state.phase != OVER:
+        assert not state.resolving
+        assert state.winner == -1
+    check_champions(state)
+    copy = state.copy()
+    assert copy == state
+
+
+def check_champions(state: GameState) -> None:
+    """A Champion is outside the Kingdoms (ready or exhausted) or in play in its owner's Kingdom,
+    never in a hand, removed, enchained or resolving; exhausted only while outside."""
+    setup = state.setup
+    for p, pl in enumerate(state.players):
+        champion = setup.champion_id[p]
+        assert pl.champion in (NO_CARD, champion), f"player {p}: wrong Champion {pl.champion}"
+        if pl.champion_exhausted:
+            assert pl.champion == champion >= 0, f"player {p}: exhausted Champion in play"
+        if champion < 0:
+            continue
+        assert setup.champion_owner[champion] == p
+        elsewhere = [*pl.removed, *state.resolving]
+        for q in state.players:
+            elsewhere.extend(q.hand)
+            for line in q.lines:
+                for c in line:
+                    elsewhere.extend(card for card, _ in c.chained)
+                    if q is not pl:
+                        elsewhere.extend((c.card, c.symbiote))
+        assert champion not in elsewhere, f"player {p}: Champion {champion} out of place"
+        in_play = [c for line in pl.lines for c in line if champion in (c.card, c.symbiote)]
+        assert len(in_play) == (0 if pl.champion >= 0 else 1), f"player {p}: Champion lost"
+
+
+def filler_deck(prefix: str, size: int = 8) -> list[CardDef]:
+    return [CardDef(f"{prefix}{i}", "creature", 1, 1, 1) for i in range(size)]
+
+
+def position(hand: int, sh: int, fort: bool, opponent_hand: int = 3) -> GameState:
+    """A Duel position in A's Phase 2: A holds ``hand`` cards with the Stronghold at ``sh``."""
+    setup = GameSetup([filler_deck("A", hand), filler_deck("B", opponent_hand)], Options(), DUEL)
+    state = GameState(setup, random.Random(0))
+    a = PlayerState(list(range(hand)), 2)
+    a.sh, a.fort = sh, fort
+    b = PlayerState(list(range(hand, hand + opponent_hand)), 2)
+    state.players = [a, b]
+    state.phase = SUMMONING
+    return state
+
+
+def play_checked(
+    decks: Sequence[Sequence[CardDef]],
+    seed: int,
+    agents: Sequence[Agent],
+    options: Options,
+    label: str,
+    max_actions: int = 3000,
+    replays: Path = REPLAYS,
+    champions: Sequence[CardDef | None] | None = None,
+) -> tuple[GameState, list[Action]]:
+    """Play a game checking the invariants after every action; on any failure save the game as a
+    replay under ``replays`` (tests/engine/replays/: a regression test from then on) and fail."""
+    state = new_game(decks, seed, options, champions)
+    readable: list[Any] = []
+    actions: list[Action] = []
+    try:
+        check_invariants(state)
+        while state.winner < 0 and len(actions) < max_actions:
+            action = agents[state.active].choose(state)
+            assert action in legal_actions(state), f"agent chose an illegal action {action}"
+            readable.append(to_json(state, action))
+            actions.append(action)
+            apply(state, action)
+            check_invariants(state)
+        replayed = new_game(decks, seed, options, champions)
+        for action in actions:
+            apply(replayed, action)
+        assert replayed == state, "replaying the actions does not reproduce the final state"
+    except Exception:
+        replays.mkdir(exist_ok=True)
+        replay = Replay(
+            seed,
+            tuple(tuple(d) for d in decks),
+            options,
+            tuple(readable),
+            champions=None if champions is None else tuple(champions),
+        )
+        save(replays / f"fuzz-{label}-{seed}.json", replay)
+        raise
+    return state, actions
