@@ -13,4 +13,14 @@ def _isolated_cache(settings: object) -> None:
     settings.CACHES = caches  # type: ignore[attr-defined]
 
 
+@pytest.fixture(autouse=True)
+def _plain_static_names(settings: object) -> None:
+    """Static files under their own names, served from the finders: a `staticfiles/` left in the
+    checkout by `make run` holds a manifest of older files, with hashed names of older content."""
+    settings.STORAGES = {  # type: ignore[attr-defined]
+        **settings.STORAGES,  # type: ignore[attr-defined]
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
 pytest_plugins = ["tests.support.browser", "tests.support.database"]

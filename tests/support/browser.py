@@ -36,13 +36,8 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object, live_server: object, settings: object) -> Iterator[object]:
+def page(browser: object, live_server: object) -> Iterator[object]:
     """A fresh browser context (no cookies) with a page; `live_server.url` is the app's address."""
-    # Plain static names: a `staticfiles/` left by `make run` holds a manifest of older files.
-    settings.STORAGES = {  # type: ignore[attr-defined]
-        **settings.STORAGES,  # type: ignore[attr-defined]
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     context.set_default_timeout(15_000)
     page = context.new_page()
