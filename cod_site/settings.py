@@ -108,6 +108,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # Chunked CPU-bound work: a worker process takes one task at a time so chunks spread evenly.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task taken by a worker that died unannounced goes back to the queue after this many seconds
+# (longer than any task's time limit, or a slow task would run twice).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
+
+# Simulated test games: per-user limits, and the in-process threads used without a broker.
+SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
+SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
+SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -167,6 +175,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ChampionVisibilityEnum": "champions.models.Visibility",
         "DeckVisibilityEnum": "decks.models.Visibility",
+        # The Mutation sessions' keep the plain name they had before test batches had a status.
+        "StatusEnum": "mutation.models.MutationSession.Status",
+        "SimulationStatusEnum": "engine.models.Status",
+        "SimulationAgentEnum": "engine.models.Agent",
+        "SimulationDeckEnum": ["a", "b"],
     },
 }
 

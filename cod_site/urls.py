@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     path("", include("decks.urls")),
     path("champions/", include("champions.urls")),
     path("mutation/", include("mutation.urls")),
+    path("simulations/", include("engine.urls")),
     prefix_default_language=False,
 )
 

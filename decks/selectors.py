@@ -4,6 +4,7 @@ import contextlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -11,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cards.models import Ability, AbilityAlias, AbilityTranslation, Card, Expansion
+from cards.models import Ability, AbilityAlias, AbilityTranslation, Card, CardType, Expansion
 from cards.selectors import (
     card_lookup_by_name,
     card_name,
@@ -365,6 +366,74 @@ def deck_decode(code: str) -> DecodedDeck:
 
 def _display_order(card: Card) -> tuple[int, str]:
     return (card.mana if card.mana is not None else 99, card.slug)
+
+
+# Decks as the rules engine plays them -------------------------------------------------------
+
+AURA_PREFIX = "aura:"
+
+
+def engine_card_definition(
+    *,
+    name: str,
+    type: str,
+    cost: int,
+    attack: int,
+    hp: int | None,
+    abilities: Sequence[str],
+    name_fr: str = "",
+) -> dict[str, Any]:
+    """One card in the engine's card JSON form (`engine.rules.cards.CardDef.from_json`): printed
+    or mutated values, abilities as codes, an Aura as `aura:CODE`."""
+    definition: dict[str, Any] = {"name": name, "type": type, "cost": cost, "attack": attack}
+    if type != CardType.INCANTATION:
+        definition["hp"] = hp or 0
+    if abilities:
+        definition["abilities"] = list(abilities)
+    if name_fr and name_fr != name:
+        definition["name_fr"] = name_fr
+    return definition
+
+
+def card_ability_codes(card: Card) -> list[str]:
+    """A catalogue card's abilities in print order, `aura:CODE` for an Aura."""
+    return [
+        f"{AURA_PREFIX if link.is_aura else ''}{link.ability.code}"
+        for link in card.card_abilities.all()
+    ]
+
+
+def deck_engine_definitions(cards: Sequence[Card]) -> list[dict[str, Any]]:
+    """Catalogue cards (with their details prefetched) as the engine's card definitions; the
+    English name identifies a card in the engine, the French one rides along for replays."""
+    return [
+        engine_card_definition(
+            name=card_name(card, "en") or card.slug,
+            type=card.card_type,
+            cost=card.mana or 0,
+            attack=card.attack or 0,
+            hp=card.hp,
+            abilities=card_ability_codes(card),
+            name_fr=card_name(card, "fr"),
+        )
+        for card in cards
+    ]
+
+
+def champion_engine_definition(champion: Champion) -> dict[str, Any]:
+    """A Champion as the engine's Champion module plays it (type `champion`)."""
+    return engine_card_definition(
+        name=champion_name(champion, "en"),
+        type="champion",
+        cost=champion.mana,
+        attack=champion.attack,
+        hp=champion.hp,
+        abilities=[
+            f"{AURA_PREFIX if row.is_aura else ''}{row.ability.code}"
+            for row in champion.abilities.select_related("ability").order_by("position")
+        ],
+        name_fr=champion_name(champion, "fr"),
+    )
 
 
 # Who sees and edits which deck --------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from cards.models import Ability, AbilityTranslation, Card, CardAbility, CardType
 from cards.selectors import card_name, translated
 from cod_site.errors import DomainError
+from decks.selectors import engine_card_definition
 from mutation import draft, rules, schedule
 from mutation.access import Actor, is_organiser, may_view, own_seats
 from mutation.models import CostRule, DraftCard, Game, Mutation, MutationSession, Seat
@@ -401,24 +402,18 @@ def seat_deck_definitions(seat: Seat) -> list[dict[str, Any]]:
 
     Plain dicts in the engine's card JSON form (`engine.rules.cards.CardDef.from_json`).
     """
-    definitions = []
-    for deck_card in deck_cards(seat, language="en"):
-        state = deck_card.state
-        definition: dict[str, Any] = {
-            "name": state.name,
-            "type": state.type,
-            "cost": state.mana,
-            "attack": state.attack,
-        }
-        if state.type == rules.CREATURE:
-            definition["hp"] = state.hp
-        if state.abilities:
-            definition["abilities"] = list(state.abilities)
-        french = card_name(deck_card.card, "fr")
-        if french and french != state.name:
-            definition["name_fr"] = french
-        definitions.append(definition)
-    return definitions
+    return [
+        engine_card_definition(
+            name=deck_card.state.name,
+            type=deck_card.state.type,
+            cost=deck_card.state.mana,
+            attack=deck_card.state.attack,
+            hp=deck_card.state.hp,
+            abilities=deck_card.state.abilities,
+            name_fr=card_name(deck_card.card, "fr"),
+        )
+        for deck_card in deck_cards(seat, language="en")
+    ]
 
 
 def mutated_deck_markdown(

@@ -1,0 +1,230 @@
+"""Simulated test games through Celery: a 20,000-game batch with 1, then 2 worker processes.
+
+    python bench/simulation_bench.py [--games N] [--repeat R]
+
+Needs the real Redis and PostgreSQL (skipped, with the reason, when either is missing):
+- Redis: SIMULATION_BENCH_REDIS_URL, else REDIS_URL, else redis://127.0.0.1:6379/0; the batch goes
+  through a queue of its own, so other workers on that Redis are not disturbed;
+- PostgreSQL: SIMULATION_BENCH_DATABASE_URL, else a database of its own,
+  postgres://postgres@127.0.0.1:5432/cod_site_bench_simulation (created, migrated, loaded).
+
+Prints games/s with 1 and with 2 worker processes (one `celery worker --concurrency=N`, prefetch
+1; the fastest of --repeat batches each, so other work on the machine disturbs it less), the
+scaling ratio (goal >= 1.8x on a 2-core machine), and the batch overhead: wall time x
+workers against the CPU time the chunks spent playing (goal <= 10%: queueing, task hand-over,
+database writes); and, for reference, against the same games played here in one process (the
+engine alone, and the engine with the per-game statistics the chunks compute).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_simulation"
+REDIS_URL = (
+    os.environ.get("SIMULATION_BENCH_REDIS_URL")
+    or os.environ.get("REDIS_URL")
+    or "redis://127.0.0.1:6379/0"
+)
+DATABASE_URL = os.environ.get("SIMULATION_BENCH_DATABASE_URL") or DEFAULT_DATABASE
+os.environ["REDIS_URL"] = REDIS_URL
+os.environ["DATABASE_URL"] = DATABASE_URL
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cod_site.settings")
+SCALING_GOAL = 1.8
+OVERHEAD_GOAL = 0.10
+REFERENCE_GAMES = 5000
+
+
+def services_missing() -> str | None:
+    """Why the bench cannot run here (None: it can); creates its database if needed."""
+    import psycopg
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except redis.RedisError as error:
+        return f"no Redis at {REDIS_URL} ({error})"
+    import dj_database_url
+
+    conf = dj_database_url.parse(DATABASE_URL)
+    if "postgresql" not in conf["ENGINE"]:
+        return f"{DATABASE_URL} is not PostgreSQL"
+    server = {
+        "host": conf["HOST"] or "127.0.0.1",
+        "port": conf["PORT"] or 5432,
+        "user": conf["USER"],
+        "password": conf["PASSWORD"] or None,
+    }
+    try:
+        with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin:
+            exists = admin.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [conf["NAME"]]
+            ).fetchone()
+            if not exists:
+                admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
+    except psycopg.Error as error:
+        return f"no PostgreSQL at {DATABASE_URL} ({error})"
+    return None
+
+
+def start_worker(queue: str, concurrency: int, log: Path) -> subprocess.Popen:
+    command = [
+        sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=prefork",
+        f"--concurrency={concurrency}", "--prefetch-multiplier=1", "--queues", queue,
+        "--loglevel=INFO", "--without-heartbeat", "--without-mingle", "--without-gossip",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while "ready." not in log.read_text(errors="replace"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"the worker did not start:\n{log.read_text()[-2000:]}")
+        time.sleep(0.1)
+    return process
+
+
+def stop_worker(process: subprocess.Popen) -> None:
+    import signal
+
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=2, help="batches per worker count, best kept")
+    args = parser.parse_args()
+    missing = services_missing()
+    if missing:
+        print(f"skipped: {missing}")
+        return 0
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from cards.models import Card
+    from cards.services import catalogue_load
+    from cod_site.celery import app
+    from engine import selectors, services, simulation
+    from engine.models import SimulationBatch, Status
+    from engine.rules.actions import apply
+
+    call_command("migrate", verbosity=0)
+    if not Card.objects.exists():
+        catalogue_load(data_dir=ROOT / "data")
+    user, _created = get_user_model().objects.get_or_create(username="bench-simulations")
+    SimulationBatch.objects.filter(requested_by=user).delete()
+    decks = (selectors.DeckChoice(preconstructed=1), selectors.DeckChoice(preconstructed=2))
+    queue = f"bench-simulations-{uuid.uuid4().hex[:8]}"
+    app.conf.task_default_queue = queue
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {args.games} games, "
+        "preconstructed deck 1 vs 2, greedy vs greedy"
+    )
+
+    # Per number of workers, the fastest run: (wall s, chunks' CPU s, chunks, games per chunk).
+    runs: dict[int, tuple[float, float, int, int]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for workers in (1, 2):
+            log = Path(folder) / f"worker-{workers}.log"
+            process = start_worker(queue, workers, log)
+            try:
+                for _run in range(args.repeat):
+                    started = time.perf_counter()
+                    batch = services.batch_create(
+                        requested_by=user,
+                        deck_a=decks[0],
+                        deck_b=decks[1],
+                        games=args.games,
+                        seed=20_000,
+                    )
+                    while batch.status in (Status.QUEUED, Status.RUNNING):
+                        time.sleep(0.1)
+                        batch.refresh_from_db()
+                    wall = time.perf_counter() - started
+                    if batch.status != Status.DONE or batch.games_done != args.games:
+                        print(f"the batch ended {batch.status} after {batch.games_done} games")
+                        print(log.read_text()[-3000:])
+                        return 1
+                    run = (wall, batch.engine_seconds, batch.chunks_total, batch.chunk_size)
+                    runs[workers] = min(runs.get(workers, run), run)
+                    batch.delete()
+            finally:
+                stop_worker(process)
+    spec = selectors.batch_spec(batch)
+
+    # The same kind of games in this process, for reference: games/s of the best of --repeat.
+    sample = min(args.games, REFERENCE_GAMES)
+
+    def engine_alone() -> None:
+        for index in range(sample):
+            state = spec.start(index)
+            agents = spec.agents_for(index)
+            count = 0
+            while state.winner < 0 and state.turn <= simulation.MAX_TURNS and count < 5000:
+                apply(state, agents[state.active].choose(state))
+                count += 1
+
+    def with_statistics() -> None:
+        simulation.play_games(spec, 0, sample)
+
+    reference = {}
+    for label, work in (
+        ("engine alone, this process", engine_alone),
+        ("engine + game statistics, this process", with_statistics),
+    ):
+        best = float("inf")
+        for _run in range(args.repeat):
+            start = time.process_time()
+            work()
+            best = min(best, time.process_time() - start)
+        reference[label] = sample / best
+        print(f"{label:<40} {sample / best:8,.0f} games/s")
+    with_stats = args.games / reference["engine + game statistics, this process"]
+    rates = {}
+    for workers, (wall, engine, chunks, size) in runs.items():
+        rates[workers] = args.games / wall
+        overhead = wall * workers / engine - 1
+        print(
+            f"{f'batch, {workers} worker process' + ('es' if workers > 1 else ''):<40} "
+            f"{rates[workers]:8,.0f} games/s  ({wall:.1f} s wall, {chunks} chunks of {size}; "
+            f"chunks' own CPU time {engine:.1f} s; overhead {100 * overhead:.1f}%)"
+        )
+    ratio = rates[2] / rates[1]
+    overhead_1 = runs[1][0] / runs[1][1] - 1
+    print(
+        f"scaling 1 -> 2 workers: {ratio:.2f}x (goal >= {SCALING_GOAL}x) "
+        f"{'OK' if ratio >= SCALING_GOAL else 'BELOW GOAL'}"
+    )
+    verdict = "OK" if overhead_1 <= OVERHEAD_GOAL else "ABOVE GOAL"
+    print(
+        f"batch overhead with 1 worker: {100 * overhead_1:.1f}% of the chunks' engine time "
+        f"(goal <= {100 * OVERHEAD_GOAL:.0f}%) {verdict}; its wall time is "
+        f"{100 * (runs[1][0] / with_stats - 1):+.1f}% against the same games in this process"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""The simulations API: thin views over engine.selectors (reads) and engine.services (writes).
+
+Only the account that asked for a batch (and staff) sees it; anyone else gets a 404.
+"""
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cod_site.api.pagination import PageNumberPagination
+from decks.api.serializers import ErrorSerializer
+from engine import selectors, services
+from engine.api import serializers as s
+from engine.models import SimulationBatch
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input: `code` says why."),
+    404: OpenApiResponse(ErrorSerializer, description="No such batch (or not yours)."),
+}
+TAGS = ["simulations"]
+
+
+def _batch_data(request: Request, batch: SimulationBatch) -> dict[str, Any]:
+    return s.BatchSerializer(batch, context={"request": request}).data
+
+
+class SimulationListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="My test batches, newest first", responses=s.BatchSerializer(many=True), tags=TAGS
+    )
+    def get(self, request: Request) -> Response:
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.batches_of(request.user), request, view=self)
+        return paginator.get_paginated_response(
+            s.BatchSerializer(page, many=True, context={"request": request}).data
+        )
+
+    @extend_schema(
+        summary="Queue a batch of simulated games",
+        description=(
+            "Answers 202 at once with the batch and its `url`; poll it for the progress and the "
+            "results. Bad input (unknown or illegal deck, malformed deck code, games out of "
+            "1..100000) is a 400 and queues nothing; a per-user limit (batches at once, games "
+            "per day) is a 429."
+        ),
+        request=s.SimulationRequestSerializer,
+        responses={
+            202: s.BatchSerializer,
+            400: ERRORS[400],
+            429: OpenApiResponse(ErrorSerializer, description="A per-user limit."),
+        },
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = s.SimulationRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        batch = services.batch_create(
+            requested_by=request.user,
+            deck_a=selectors.DeckChoice(**values["deck_a"]),
+            deck_b=selectors.DeckChoice(**values["deck_b"]),
+            games=values["games"],
+            agent_a=values["agent_a"],
+            agent_b=values["agent_b"],
+            seed=values.get("seed"),
+            exhaustion=values["exhaustion"],
+            champions=values["champions"],
+        )
+        batch.refresh_from_db()
+        body = _batch_data(request, batch)
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A batch: status, progress, and the results once done",
+        responses={200: s.BatchSerializer, 404: ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, batch_id: int) -> Response:
+        return Response(
+            _batch_data(request, selectors.batch_get(batch_id=batch_id, user=request.user))
+        )
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Cancel a batch",
+        description="Chunks not yet played are skipped; the results keep the games played.",
+        request=None,
+        responses={
+            200: s.BatchSerializer,
+            404: ERRORS[404],
+            409: OpenApiResponse(ErrorSerializer, description="Already done or failed."),
+        },
+        tags=TAGS,
+    )
+    def post(self, request: Request, batch_id: int) -> Response:
+        batch = selectors.batch_get(batch_id=batch_id, user=request.user)
+        batch = services.batch_cancel(batch=batch, actor=request.user)
+        return Response(_batch_data(request, batch))
+
+
+class SimulationReplayView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="The replay of one game of a batch",
+        description="Recomputed from the batch's seed, decks and agents (games are not stored).",
+        responses={200: s.ReplaySerializer, 404: ERRORS[404]},
+        tags=TAGS,
+    )
+    def get(self, request: Request, batch_id: int, index: int) -> Response:
+        batch = selectors.batch_get(batch_id=batch_id, user=request.user)
+        game = selectors.batch_game(batch, index)
+        return Response(s.ReplaySerializer(game, context={"batch": batch}).data)

@@ -1,0 +1,91 @@
+"""The "Test this deck" form: which deck, against what, which AI, how many games."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.models import MAX_GAMES, Agent
+from engine.selectors import PRECONSTRUCTED_NUMBERS, DeckChoice, DeckOption
+
+DEFAULT_GAMES = 1000
+
+
+class OpponentKind:
+    MINE = "mine"
+    PUBLIC = "public"
+    CODE = "code"
+    PRECONSTRUCTED = "preconstructed"
+    CHOICES = [
+        (MINE, _("One of my decks")),
+        (PUBLIC, _("A public deck")),
+        (CODE, _("A deck code")),
+        (PRECONSTRUCTED, _("A preconstructed deck")),
+    ]
+
+
+def _deck_choices(options: list[DeckOption], with_owner: bool) -> list[tuple[str, str]]:
+    return [
+        (one.share_id, f"{one.name} ({one.owner})" if with_owner else one.name) for one in options
+    ]
+
+
+class TestDeckForm(forms.Form):
+    deck = forms.ChoiceField(label=_("Deck to test"))
+    opponent = forms.ChoiceField(
+        label=_("Opponent"),
+        choices=OpponentKind.CHOICES,
+        initial=OpponentKind.PRECONSTRUCTED,
+        widget=forms.RadioSelect,
+    )
+    opponent_mine = forms.ChoiceField(label=_("My deck"), required=False)
+    opponent_public = forms.ChoiceField(label=_("Public deck"), required=False)
+    opponent_code = forms.CharField(label=_("Deck code"), required=False, max_length=600)
+    opponent_preconstructed = forms.TypedChoiceField(
+        label=_("Preconstructed deck"),
+        choices=[(n, _("Deck %(number)d") % {"number": n}) for n in PRECONSTRUCTED_NUMBERS],
+        coerce=int,
+        required=False,
+        initial=1,
+    )
+    agent = forms.ChoiceField(label=_("AI level"), choices=Agent.choices, initial=Agent.GREEDY)
+    games = forms.IntegerField(
+        label=_("Number of games"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
+    )
+    exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
+    champions = forms.BooleanField(
+        label=_("Champion module (saved decks play with their Champion)"), required=False
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        decks: list[DeckOption],
+        mine: list[DeckOption],
+        public: list[DeckOption],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = _deck_choices(decks, with_owner=True)
+        self.fields["opponent_mine"].choices = _deck_choices(mine, with_owner=False)
+        self.fields["opponent_public"].choices = _deck_choices(public, with_owner=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind = data.get("opponent")
+        field = f"opponent_{kind}"
+        if kind and not data.get(field):
+            self.add_error(field, _("Choose the opponent's deck."))
+        return data
+
+    def deck_a(self) -> DeckChoice:
+        return DeckChoice(deck=self.cleaned_data["deck"])
+
+    def deck_b(self) -> DeckChoice:
+        kind = self.cleaned_data["opponent"]
+        value = self.cleaned_data[f"opponent_{kind}"]
+        if kind == OpponentKind.CODE:
+            return DeckChoice(code=value)
+        if kind == OpponentKind.PRECONSTRUCTED:
+            return DeckChoice(preconstructed=value)
+        return DeckChoice(deck=value)

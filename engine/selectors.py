@@ -1,0 +1,347 @@
+"""Reads of simulated test games: the decks a batch may play, batches, their results, replays."""
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
+from django.db.models import Case, F, IntegerField, QuerySet, Sum, When
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cards.models import Card
+from cards.selectors import card_name, cards_with_details
+from cod_site.errors import DomainError
+from decks import selectors as decks
+from decks.models import Deck, Visibility
+from engine import simulation
+from engine.models import ACTIVE_STATUSES, DeckSource, SimulationBatch, Status
+from engine.rules import InputError
+from engine.rules.cards import validate_deck
+
+Viewer = AbstractBaseUser | AnonymousUser
+# The rules engine plays Duels only so far.
+MODE = "duel"
+PRECONSTRUCTED_FORMAT = "preconstructed"
+PRECONSTRUCTED_NUMBERS = (1, 2, 3, 4)
+REPLAY_CACHE_SECONDS = 600
+
+
+# The decks a batch plays ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    """One side of a batch as asked for: exactly one of a saved deck's share id, a deck code or
+    the number of a preconstructed deck."""
+
+    deck: str | None = None
+    code: str | None = None
+    preconstructed: int | None = None
+
+
+@dataclass(frozen=True)
+class ResolvedDeck:
+    source: str
+    deck: Deck | None
+    code: str
+    name: str
+    # Engine card JSON of the cards played (those the opponent removed are left out), the
+    # catalogue slug of each, and the Champion's definition (None: none, or the module off).
+    cards: list[dict[str, Any]]
+    slugs: list[str]
+    champion: dict[str, Any] | None
+    preconstructed: int | None = None
+
+    def frozen(self) -> dict[str, Any]:
+        return {
+            "cards": self.cards,
+            "slugs": self.slugs,
+            "champion": self.champion,
+            "preconstructed": self.preconstructed,
+        }
+
+
+def _side_error(error: DomainError, side: str) -> DomainError:
+    return DomainError(
+        error.code, error.message, {"side": side, **error.details}, status_code=error.status_code
+    )
+
+
+def _illegal(side: str, check: decks.DeckCheck) -> DomainError:
+    return DomainError(
+        "illegal_deck",
+        _("Deck %(side)s is not legal: %(errors)s")
+        % {"side": side.upper(), "errors": " ".join(error.message for error in check.errors)},
+        {"side": side, "errors": [error.as_dict() for error in check.errors]},
+    )
+
+
+def _final(cards: list[Card], removed: list[Card]) -> list[Card]:
+    """The cards played: the deck's cards minus those the opponent removed (Constructed 2021)."""
+    left = Counter(card.pk for card in removed)
+    played = []
+    for card in cards:
+        if left[card.pk]:
+            left[card.pk] -= 1
+        else:
+            played.append(card)
+    return played
+
+
+def simulation_deck_resolve(
+    *, side: str, choice: DeckChoice, viewer: Viewer, champions: bool = False
+) -> ResolvedDeck:
+    """A side of a batch, legal for a Duel and playable by the engine, or a 400 DomainError:
+    `unknown_deck`, `invalid_deck_code`, `illegal_deck` (with the legality errors),
+    `unknown_champion`, `unplayable_deck`; `details.side` says which side."""
+    asked = [value for value in (choice.deck, choice.code, choice.preconstructed) if value]
+    if len(asked) != 1:
+        raise DomainError(
+            "deck_required",
+            _("Give deck %(side)s as one of: a deck, a deck code or a preconstructed deck.")
+            % {"side": side.upper()},
+            {"side": side},
+        )
+    champion = None
+    if choice.deck:
+        try:
+            deck = decks.deck_get(share_id=choice.deck, viewer=viewer)
+        except DomainError as error:
+            raise DomainError(
+                "unknown_deck",
+                _("There is no deck “%(id)s” you can use.") % {"id": choice.deck},
+                {"side": side, "deck": choice.deck},
+            ) from error
+        check = decks.deck_validate(deck, mode=MODE)
+        if not check.legal:
+            raise _illegal(side, check)
+        source, code, name = DeckSource.DECK, check.code or "", deck.name
+        played = decks.deck_final_cards(deck)
+        if champions and deck.champion is not None:
+            champion = deck.champion
+    elif choice.code:
+        deck = None
+        try:
+            decoded = decks.deck_decode(choice.code)
+        except DomainError as error:
+            raise _side_error(error, side) from error
+        check = decks.deck_check(
+            format=decoded.format,
+            cards=decoded.cards,
+            removed=decoded.removed,
+            champion=decoded.champion,
+            mode=MODE,
+        )
+        if not check.legal:
+            raise _illegal(side, check)
+        source, code = DeckSource.CODE, decoded.code
+        name = _("Deck code %(code)s…") % {"code": decoded.code[:8]}
+        played = _final(decoded.cards, decoded.removed)
+        if champions and decoded.champion:
+            try:
+                champion = decks.champion_for(uid=decoded.champion, viewer=viewer)
+            except DomainError as error:
+                raise _side_error(error, side) from error
+    else:
+        deck = None
+        number = choice.preconstructed
+        played = list(
+            cards_with_details(Card.objects.filter(precon_deck=number)).order_by("mana", "slug")
+        )
+        if number not in PRECONSTRUCTED_NUMBERS or not played:
+            raise DomainError(
+                "unknown_deck",
+                _("There is no preconstructed deck %(number)s (choose 1, 2, 3 or 4).")
+                % {"number": number},
+                {"side": side, "preconstructed": number},
+            )
+        source = DeckSource.PRECONSTRUCTED
+        code = decks.deck_code_for(
+            format=decks.format_get(slug=PRECONSTRUCTED_FORMAT), cards=played, champion=None
+        )
+        name = _("Preconstructed deck %(number)d") % {"number": number}
+    resolved = ResolvedDeck(
+        source=source,
+        deck=deck,
+        code=code,
+        name=name,
+        cards=decks.deck_engine_definitions(played),
+        slugs=[card.slug for card in played],
+        champion=decks.champion_engine_definition(champion) if champion else None,
+        preconstructed=choice.preconstructed,
+    )
+    _check_playable(side, resolved)
+    return resolved
+
+
+def _check_playable(side: str, resolved: ResolvedDeck) -> None:
+    """The engine's own deck rule (8 different cards) and its reading of every card."""
+    try:
+        spec = simulation.BatchSpec.from_json(
+            seed=0,
+            decks=[resolved.cards, []],
+            agents=["greedy", "greedy"],
+            champions=[resolved.champion, None] if resolved.champion else None,
+        )
+        validate_deck(spec.decks[0], f"deck {side.upper()}")
+    except InputError as error:
+        raise DomainError(
+            "unplayable_deck",
+            _("The rules engine cannot play deck %(side)s: %(reason)s")
+            % {"side": side.upper(), "reason": error},
+            {"side": side, "reason": str(error)},
+        ) from error
+
+
+@dataclass(frozen=True)
+class DeckOption:
+    share_id: str
+    name: str
+    owner: str
+
+
+def opponent_options(
+    viewer: Viewer, *, limit: int = 50
+) -> tuple[list[DeckOption], list[DeckOption]]:
+    """Decks to test against, for the form: the viewer's own, then recent public ones."""
+    mine: list[DeckOption] = []
+    if viewer.is_authenticated:
+        mine = [
+            DeckOption(share_id, name, owner)
+            for share_id, name, owner in Deck.objects.filter(owner=viewer)
+            .order_by("-updated_at")
+            .values_list("share_id", "name", "owner__username")[:limit]
+        ]
+    public = [
+        DeckOption(share_id, name, owner)
+        for share_id, name, owner in Deck.objects.filter(visibility=Visibility.PUBLIC)
+        .exclude(owner_id=viewer.pk)
+        .order_by("-updated_at")
+        .values_list("share_id", "name", "owner__username")[:limit]
+    ]
+    return mine, public
+
+
+# Batches --------------------------------------------------------------------------------------
+
+
+def batches_of(user: Viewer) -> QuerySet[SimulationBatch]:
+    if not user.is_authenticated:
+        return SimulationBatch.objects.none()
+    return SimulationBatch.objects.filter(requested_by=user)
+
+
+def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
+    """A batch its requester (or staff) may see; anyone else gets a 404."""
+    batch = SimulationBatch.objects.select_related("requested_by").filter(pk=batch_id).first()
+    if batch is None or not (
+        user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
+    ):
+        raise DomainError(
+            "not_found",
+            _("There is no test batch #%(id)s.") % {"id": batch_id},
+            {"batch": batch_id},
+            status_code=404,
+        )
+    return batch
+
+
+def side_name(batch: SimulationBatch, deck: int) -> str:
+    """Deck A's (0) or B's (1) name in the current language: a saved deck keeps the name it had;
+    a preconstructed deck or a deck code is named anew."""
+    side = ("a", "b")[deck]
+    source = getattr(batch, f"deck_{side}_source")
+    if source == DeckSource.PRECONSTRUCTED and batch.decks[deck].get("preconstructed"):
+        return _("Preconstructed deck %(number)d") % {"number": batch.decks[deck]["preconstructed"]}
+    if source == DeckSource.CODE:
+        return _("Deck code %(code)s…") % {"code": getattr(batch, f"deck_{side}_code")[:8]}
+    return getattr(batch, f"deck_{side}_name")
+
+
+def batch_percent(batch: SimulationBatch) -> float:
+    return round(100 * batch.games_done / batch.games, 1)
+
+
+def active_batch_count(user: AbstractBaseUser) -> int:
+    return SimulationBatch.objects.filter(requested_by=user, status__in=ACTIVE_STATUSES).count()
+
+
+def games_requested_since(user: AbstractBaseUser, hours: int = 24) -> int:
+    """Games the user asked for in the last `hours`; a cancelled batch counts what it played."""
+    since = timezone.now() - timedelta(hours=hours)
+    total = (
+        SimulationBatch.objects.filter(requested_by=user, created_at__gte=since)
+        .annotate(
+            counted=Case(
+                When(status=Status.CANCELLED, then=F("games_done")),
+                default=F("games"),
+                output_field=IntegerField(),
+            )
+        )
+        .aggregate(total=Sum("counted"))["total"]
+    )
+    return total or 0
+
+
+def batch_spec(batch: SimulationBatch) -> simulation.BatchSpec:
+    deck_a, deck_b = batch.decks
+    return simulation.BatchSpec.from_json(
+        seed=batch.seed,
+        decks=[deck_a["cards"], deck_b["cards"]],
+        agents=[batch.agent_a, batch.agent_b],
+        exhaustion=batch.exhaustion,
+        champions=[deck_a["champion"], deck_b["champion"]] if batch.champions else None,
+    )
+
+
+def batch_card_names(batch: SimulationBatch) -> tuple[list[str], list[str]]:
+    """Each deck's card names as the engine knows them (English), in deck order, Champion last."""
+    names: list[list[str]] = []
+    for side in batch.decks:
+        row = [card["name"] for card in side["cards"]]
+        if batch.champions and side["champion"]:
+            row.append(side["champion"]["name"])
+        names.append(row)
+    return names[0], names[1]
+
+
+def batch_summary(batch: SimulationBatch) -> simulation.Summary | None:
+    """Rates, intervals, histogram and per-card figures once the totals exist."""
+    if batch.totals is None:
+        return None
+    return simulation.summarise(simulation.Totals.from_json(batch.totals), batch_card_names(batch))
+
+
+def card_labels(batch: SimulationBatch, language: str | None = None) -> tuple[dict[str, str], ...]:
+    """Per deck, {engine card name: the name to show in `language`} (catalogue translations)."""
+    slugs = [slug for side in batch.decks for slug in side["slugs"]]
+    by_slug = {card.slug: card for card in cards_with_details(Card.objects.filter(slug__in=slugs))}
+    labels = []
+    for side in batch.decks:
+        row = {}
+        for card, slug in zip(side["cards"], side["slugs"], strict=True):
+            known = by_slug.get(slug)
+            row[card["name"]] = card_name(known, language) if known else card["name"]
+        labels.append(row)
+    return tuple(labels)
+
+
+def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
+    """Game `index` of the batch, recomputed from its seed, decks and agents."""
+    if not 0 <= index < batch.games:
+        raise DomainError(
+            "unknown_game",
+            _("This batch has games 0 to %(last)d.") % {"last": batch.games - 1},
+            {"index": index, "games": batch.games},
+            status_code=404,
+        )
+    # Stepping through the turns asks for the same game again and again; a lookahead game takes
+    # up to a second to replay.
+    return cache.get_or_set(
+        f"simulation-replay:{batch.pk}:{index}:{batch.rules_version}",
+        lambda: simulation.replay_game(batch_spec(batch), index),
+        REPLAY_CACHE_SECONDS,
+    )

@@ -1,0 +1,335 @@
+"""Writes of simulated test games: create a batch, run one chunk of it, cancel it, fail it.
+
+How a batch runs: `batch_create` stores it and, once committed, hands its chunks to the Celery
+workers (with REDIS_URL) or to the in-process thread pool (`engine.background`, without a broker).
+`chunk_run` plays one chunk and writes its totals exactly once: the chunk row is unique per (batch,
+index), a chunk already written is not played again, and the batch's counters move in the same
+transaction as the row. The chunk that completes the batch adds up all the chunk rows.
+"""
+
+import logging
+import os
+import secrets
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cod_site.errors import DomainError
+from engine import background, selectors, simulation
+from engine.models import (
+    ACTIVE_STATUSES,
+    MAX_GAMES,
+    Agent,
+    SimulationBatch,
+    SimulationChunk,
+    Status,
+)
+from engine.rules import RULES_VERSION
+
+logger = logging.getLogger(__name__)
+
+# Games per chunk for each agent: about half a second to a few seconds of work, so the overhead
+# of a task stays small and a lost chunk costs little. A batch uses its slower agent's figure.
+CHUNK_GAMES = {Agent.RANDOM: 1000, Agent.GREEDY: 500, Agent.LOOKAHEAD: 10}
+# Small batches are cut finer so the progress bar moves: at least this many chunks if possible.
+PROGRESS_STEPS = 20
+MIN_CHUNK = 10
+# How often a running chunk looks whether its batch was cancelled meanwhile.
+CANCEL_CHECK_SECONDS = 1.0
+# Errors worth another try (the database restarted, a lock timed out), and how many tries.
+RETRYABLE = (OperationalError, InterfaceError)
+MAX_RETRIES = 5
+SEED_BITS = 63
+
+
+def retry_delay(retries: int) -> int:
+    """Seconds before try number `retries + 1`: 1, 2, 4 … capped at a minute."""
+    return min(60, 2**retries)
+
+
+def chunk_size_for(games: int, agent_a: str, agent_b: str) -> int:
+    largest = min(CHUNK_GAMES[Agent(agent_a)], CHUNK_GAMES[Agent(agent_b)])
+    return max(1, min(largest, max(MIN_CHUNK, -(-games // PROGRESS_STEPS))))
+
+
+# Creating -------------------------------------------------------------------------------------
+
+
+def _check_limits(user: AbstractBaseUser, games: int) -> None:
+    active = selectors.active_batch_count(user)
+    if active > settings.SIMULATION_MAX_ACTIVE_BATCHES:
+        raise DomainError(
+            "too_many_batches",
+            _(
+                "You already have %(limit)d test batches queued or running: wait for one to "
+                "finish, or cancel one."
+            )
+            % {"limit": settings.SIMULATION_MAX_ACTIVE_BATCHES},
+            {"limit": settings.SIMULATION_MAX_ACTIVE_BATCHES},
+            status_code=429,
+        )
+    used = selectors.games_requested_since(user)
+    if used > settings.SIMULATION_MAX_GAMES_PER_DAY:
+        raise DomainError(
+            "daily_games_limit",
+            _(
+                "This batch would take you to %(used)d games in 24 hours; the limit is "
+                "%(limit)d. Ask for fewer games, or try again later."
+            )
+            % {"used": used, "limit": settings.SIMULATION_MAX_GAMES_PER_DAY},
+            {
+                "limit": settings.SIMULATION_MAX_GAMES_PER_DAY,
+                "used": used - games,
+                "requested": games,
+            },
+            status_code=429,
+        )
+
+
+def batch_create(
+    *,
+    requested_by: AbstractBaseUser,
+    deck_a: selectors.DeckChoice,
+    deck_b: selectors.DeckChoice,
+    games: int,
+    agent_a: str = Agent.GREEDY,
+    agent_b: str = Agent.GREEDY,
+    seed: int | None = None,
+    exhaustion: bool = False,
+    champions: bool = False,
+    chunk_size: int | None = None,
+) -> SimulationBatch:
+    """Queue `games` games of deck A against deck B; the chunks start once this commits.
+
+    400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise DomainError(
+            "invalid_games",
+            _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
+            {"field": "games", "max": MAX_GAMES},
+        )
+    for field, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
+        if agent not in Agent.values:
+            raise DomainError(
+                "unknown_agent",
+                _("There is no AI “%(agent)s”.") % {"agent": agent},
+                {"field": field, "choices": list(Agent.values)},
+            )
+    if seed is not None and not 0 <= seed < 2**SEED_BITS:
+        raise DomainError(
+            "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
+        )
+    sides = [
+        selectors.simulation_deck_resolve(
+            side=side, choice=choice, viewer=requested_by, champions=champions
+        )
+        for side, choice in (("a", deck_a), ("b", deck_b))
+    ]
+    with transaction.atomic():
+        # Written first, then the limits counted with it (under a lock on the user row on
+        # PostgreSQL): two requests at once cannot both slip under a limit.
+        batch = SimulationBatch.objects.create(
+            requested_by=requested_by,
+            deck_a_source=sides[0].source,
+            deck_a=sides[0].deck,
+            deck_a_code=sides[0].code,
+            deck_a_name=sides[0].name[:120],
+            deck_b_source=sides[1].source,
+            deck_b=sides[1].deck,
+            deck_b_code=sides[1].code,
+            deck_b_name=sides[1].name[:120],
+            decks=[side.frozen() for side in sides],
+            exhaustion=exhaustion,
+            champions=champions,
+            agent_a=agent_a,
+            agent_b=agent_b,
+            games=games,
+            chunk_size=chunk_size or chunk_size_for(games, agent_a, agent_b),
+            seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+            rules_version=RULES_VERSION,
+        )
+        get_user_model().objects.select_for_update().filter(pk=requested_by.pk).first()
+        _check_limits(requested_by, games)
+        transaction.on_commit(lambda: _dispatch(batch.pk, batch.chunks_total))
+    return batch
+
+
+def _in_process() -> bool:
+    from celery import current_app
+
+    return bool(current_app.conf.task_always_eager)
+
+
+def _dispatch(batch_id: int, chunks: int) -> None:
+    """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
+    if _in_process():
+        for index in range(chunks):
+            background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
+        return
+    from engine.tasks import run_chunk  # tasks import this module: import on use
+
+    for index in range(chunks):
+        run_chunk.apply_async(args=[batch_id, index])
+
+
+# Running a chunk ------------------------------------------------------------------------------
+
+
+class _Superseded(Exception):
+    """The batch was cancelled or failed while the chunk played: its totals are not wanted."""
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    chunk: SimulationChunk | None  # None: not played (batch over, or cancelled meanwhile)
+    played: bool  # False when the chunk had already been written by an earlier delivery
+
+
+def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
+    """Play chunk `index` of a batch and write its totals once (idempotent: a second run of the
+    same chunk, a retry or a redelivered task, finds the row and does nothing)."""
+    batch = SimulationBatch.objects.filter(pk=batch_id).first()
+    if batch is None or batch.status not in ACTIVE_STATUSES:
+        return ChunkResult(None, False)
+    if not 0 <= index < batch.chunks_total:
+        raise ValueError(f"batch {batch_id} has no chunk {index}")
+    existing = SimulationChunk.objects.filter(batch_id=batch_id, index=index).first()
+    if existing is not None:
+        return ChunkResult(existing, False)
+    SimulationBatch.objects.filter(pk=batch_id, status=Status.QUEUED).update(
+        status=Status.RUNNING, started_at=timezone.now()
+    )
+    first = index * batch.chunk_size
+    count = min(batch.chunk_size, batch.games - first)
+    spec = selectors.batch_spec(batch)
+    totals = simulation.Totals()
+    # This thread's CPU time: in the thread pool, other threads share the process.
+    started = time.thread_time()
+    next_check = time.monotonic() + CANCEL_CHECK_SECONDS
+    for game in range(first, first + count):
+        totals.add(simulation.play_game(spec, game))
+        if time.monotonic() > next_check:
+            if not _still_active(batch_id):
+                return ChunkResult(None, False)
+            next_check = time.monotonic() + CANCEL_CHECK_SECONDS
+    seconds = time.thread_time() - started
+    try:
+        with transaction.atomic():
+            # The row first: on SQLite the transaction takes the write lock at once.
+            chunk = SimulationChunk.objects.create(
+                batch_id=batch_id,
+                index=index,
+                first_game=first,
+                games=count,
+                totals=totals.to_json(),
+                engine_seconds=seconds,
+                worker=f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}",
+            )
+            updated = SimulationBatch.objects.filter(
+                pk=batch_id, status__in=ACTIVE_STATUSES
+            ).update(
+                games_done=F("games_done") + count,
+                chunks_done=F("chunks_done") + 1,
+                engine_seconds=F("engine_seconds") + seconds,
+                status=Status.RUNNING,
+            )
+            if not updated:
+                raise _Superseded
+            batch = SimulationBatch.objects.select_for_update().get(pk=batch_id)
+            if batch.chunks_done == batch.chunks_total:
+                batch.totals = _sum_chunks(batch_id).to_json()
+                batch.status = Status.DONE
+                batch.finished_at = timezone.now()
+                batch.save(update_fields=["totals", "status", "finished_at"])
+    except IntegrityError:
+        # Another delivery of this chunk wrote it meanwhile: that row counts, this run does not.
+        return ChunkResult(
+            SimulationChunk.objects.filter(batch_id=batch_id, index=index).first(), False
+        )
+    except _Superseded:
+        return ChunkResult(None, False)
+    return ChunkResult(chunk, True)
+
+
+def _still_active(batch_id: int) -> bool:
+    return SimulationBatch.objects.filter(pk=batch_id, status__in=ACTIVE_STATUSES).exists()
+
+
+def _sum_chunks(batch_id: int) -> simulation.Totals:
+    totals = simulation.Totals()
+    for data in (
+        SimulationChunk.objects.filter(batch_id=batch_id)
+        .order_by("index")
+        .values_list("totals", flat=True)
+    ):
+        totals.merge(simulation.Totals.from_json(data))
+    return totals
+
+
+def chunk_run_in_process(*, batch_id: int, index: int) -> None:
+    """`chunk_run` for the thread pool: the same bounded retries as the Celery task, then the
+    batch fails."""
+    for retries in range(MAX_RETRIES + 1):
+        try:
+            chunk_run(batch_id=batch_id, index=index)
+            return
+        except RETRYABLE:
+            if retries == MAX_RETRIES:
+                logger.exception("simulation batch %s chunk %s failed", batch_id, index)
+                batch_fail(batch_id=batch_id, error=_("The games could not be saved."))
+                return
+            time.sleep(retry_delay(retries))
+        except Exception:
+            logger.exception("simulation batch %s chunk %s failed", batch_id, index)
+            batch_fail(batch_id=batch_id, error=_("A chunk of games failed."))
+            return
+
+
+# Ending a batch early -------------------------------------------------------------------------
+
+
+def batch_fail(*, batch_id: int, error: str) -> None:
+    """A chunk failed for good: the batch stops (its other chunks skip their work)."""
+    SimulationBatch.objects.filter(pk=batch_id, status__in=ACTIVE_STATUSES).update(
+        status=Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+
+
+def batch_cancel(*, batch: SimulationBatch, actor: AbstractBaseUser) -> SimulationBatch:
+    """Stop a queued or running batch: chunks not started skip their work, running ones stop at
+    their next check, and the totals keep the chunks already written. A finished batch is left
+    as it is (409)."""
+    if batch.requested_by_id != actor.pk and not getattr(actor, "is_staff", False):
+        raise DomainError(
+            "not_found",
+            _("There is no test batch #%(id)s.") % {"id": batch.pk},
+            {"batch": batch.pk},
+            status_code=404,
+        )
+    with transaction.atomic():
+        cancelled = SimulationBatch.objects.filter(pk=batch.pk, status__in=ACTIVE_STATUSES).update(
+            status=Status.CANCELLED, finished_at=timezone.now()
+        )
+        if cancelled:
+            SimulationBatch.objects.filter(pk=batch.pk).update(
+                totals=_sum_chunks(batch.pk).to_json()
+            )
+    batch.refresh_from_db()
+    if not cancelled and batch.status != Status.CANCELLED:
+        raise DomainError(
+            "not_cancellable",
+            _("This batch is already %(status)s.") % {"status": batch.get_status_display()},
+            {"status": batch.status},
+            status_code=409,
+        )
+    return batch

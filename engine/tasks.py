@@ -1,0 +1,47 @@
+"""Celery tasks of the engine app: ids in, a service does the work.
+
+A chunk task is acknowledged only once it finished (`acks_late`), and goes back to the queue if
+its worker process dies (`reject_on_worker_lost`): it may then run twice, which `chunk_run`
+makes harmless (one row per chunk). Database hiccups are retried a bounded number of times with
+a growing delay; after that, or when a chunk runs over its time limit (the games of a chunk are
+the same every time: a retry would time out again), the batch fails.
+"""
+
+from typing import Any
+
+from celery import Task, shared_task
+
+from engine import services
+
+# Per chunk: the soft limit raises inside the games (the batch fails), the hard one kills the
+# process if even that does not stop it.
+CHUNK_SOFT_TIME_LIMIT = 300
+CHUNK_TIME_LIMIT = 330
+
+
+class ChunkTask(Task):
+    def on_failure(
+        self, exc: Exception, task_id: str, args: tuple, kwargs: dict[str, Any], einfo: Any
+    ) -> None:
+        """Retries are exhausted (or the error is not worth one): the batch stops."""
+        services.batch_fail(batch_id=args[0], error=f"{type(exc).__name__}: {exc}")
+
+
+@shared_task(
+    name="engine.run_simulation_chunk",
+    base=ChunkTask,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    # Progress and totals live in the database; a result per chunk in Redis would only pile up.
+    ignore_result=True,
+    autoretry_for=services.RETRYABLE,
+    max_retries=services.MAX_RETRIES,
+    retry_backoff=True,
+    retry_backoff_max=60,
+    soft_time_limit=CHUNK_SOFT_TIME_LIMIT,
+    time_limit=CHUNK_TIME_LIMIT,
+)
+def run_chunk(batch_id: int, index: int) -> int:
+    """Play one chunk of a batch; returns the games it wrote (0: already written or skipped)."""
+    result = services.chunk_run(batch_id=batch_id, index=index)
+    return result.chunk.games if result.played and result.chunk is not None else 0

@@ -1,0 +1,180 @@
+"""Pages of simulated test games: "Test this deck", my batches, a batch with its live progress and
+results, and the replay viewer of one game."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cod_site.errors import DomainError
+from cod_site.i18n import current_language
+from decks import selectors as decks
+from engine import selectors, services, simulation
+from engine.forms import TestDeckForm
+from engine.models import ACTIVE_STATUSES, SimulationBatch
+
+PAGE_SIZE = 20
+
+
+def _batch_for(request: HttpRequest, batch_id: int) -> SimulationBatch:
+    try:
+        return selectors.batch_get(batch_id=batch_id, user=request.user)
+    except DomainError as error:
+        raise Http404(error.message) from error
+
+
+def _deck_options(request: HttpRequest, share_id: str) -> list[selectors.DeckOption]:
+    """The viewer's decks, and the one the page was opened for if it is someone else's."""
+    mine, _public = selectors.opponent_options(request.user)
+    if share_id and all(one.share_id != share_id for one in mine):
+        try:
+            deck = decks.deck_get(share_id=share_id, viewer=request.user)
+        except DomainError as error:
+            raise Http404(error.message) from error
+        mine = [selectors.DeckOption(deck.share_id, deck.name, deck.owner.get_username()), *mine]
+    return mine
+
+
+@login_required
+def batch_new(request: HttpRequest) -> HttpResponse:
+    share_id = request.GET.get("deck") or request.POST.get("deck") or ""
+    mine, public = selectors.opponent_options(request.user)
+    choices = {"decks": _deck_options(request, share_id), "mine": mine, "public": public}
+    error: DomainError | None = None
+    if request.method == "POST":
+        form = TestDeckForm(request.POST, **choices)
+        if form.is_valid():
+            try:
+                batch = services.batch_create(
+                    requested_by=request.user,
+                    deck_a=form.deck_a(),
+                    deck_b=form.deck_b(),
+                    games=form.cleaned_data["games"],
+                    agent_a=form.cleaned_data["agent"],
+                    agent_b=form.cleaned_data["agent"],
+                    exhaustion=form.cleaned_data["exhaustion"],
+                    champions=form.cleaned_data["champions"],
+                )
+            except DomainError as refused:
+                error = refused
+            else:
+                return redirect("engine:batch", batch.pk)
+    else:
+        form = TestDeckForm(initial={"deck": share_id}, **choices)
+    status = error.status_code if error else 200
+    return render(request, "engine/new.html", {"form": form, "error": error}, status=status)
+
+
+@login_required
+def batch_list(request: HttpRequest) -> HttpResponse:
+    page = Paginator(selectors.batches_of(request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "engine/list.html", {"page": page})
+
+
+def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "batch": batch,
+        "active": batch.status in ACTIVE_STATUSES,
+        "percent": selectors.batch_percent(batch),
+    }
+    summary = selectors.batch_summary(batch)
+    if summary is None:
+        return context
+    labels = selectors.card_labels(batch, current_language())
+    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
+    sides = [
+        {
+            "key": key,
+            "letter": key.upper(),
+            "name": names[deck],
+            "wins": summary.wins[deck],
+            "first": summary.when_first[deck],
+            "second": summary.when_second[deck],
+            "cards": summary.cards[deck],
+            "labels": labels[deck],
+        }
+        for deck, key in enumerate(simulation.DECKS)
+    ]
+    win_rows = [
+        (_("Deck A wins"), summary.wins[0]),
+        (_("Deck B wins"), summary.wins[1]),
+        (_("First player wins"), summary.first_player),
+    ]
+    histogram = simulation.histogram(summary.turns)
+    return {
+        **context,
+        "summary": summary,
+        "sides": sides,
+        "win_rows": win_rows,
+        "histogram": histogram,
+    }
+
+
+@login_required
+def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
+    return render(request, "engine/batch.html", _batch_context(_batch_for(request, batch_id)))
+
+
+@login_required
+def batch_progress(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """The part of the batch page that htmx polls while the games run."""
+    return render(request, "engine/_progress.html", _batch_context(_batch_for(request, batch_id)))
+
+
+@login_required
+@require_POST
+def batch_cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
+    batch = _batch_for(request, batch_id)
+    try:
+        services.batch_cancel(batch=batch, actor=request.user)
+    except DomainError as error:
+        messages.info(request, error.message)
+    return redirect("engine:batch", batch.pk)
+
+
+@login_required
+def game_pick(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """The "watch game number …" form: to that game's replay."""
+    batch = _batch_for(request, batch_id)
+    try:
+        index = int(request.GET.get("index", "0"))
+    except ValueError:
+        index = 0
+    return redirect("engine:replay", batch.pk, max(0, min(index, batch.games - 1)))
+
+
+@login_required
+def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
+    batch = _batch_for(request, batch_id)
+    try:
+        game = selectors.batch_game(batch, index)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    try:
+        number = int(request.GET.get("turn", "0"))
+    except ValueError:
+        number = 0
+    number = max(0, min(number, len(game.frames) - 1))
+    labels = selectors.card_labels(batch, current_language())
+    frame = game.frames[number]
+    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
+    context = {
+        "batch": batch,
+        "game": game,
+        "frame": frame,
+        "number": number,
+        "last": len(game.frames) - 1,
+        "labels": {**labels[1], **labels[0]},
+        "board": [
+            {"player": player, "active": seat == frame.active, "deck_name": names[player.deck]}
+            for seat, player in enumerate(frame.players)
+        ],
+    }
+    return render(request, "engine/replay.html", context)

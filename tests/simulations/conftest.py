@@ -1,0 +1,92 @@
+"""Fixtures of the simulated test games: users, decks, and a way to run a batch's chunks in the
+test's own thread (the catalogue fixtures come from tests/support/database.py)."""
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from cards.models import Card
+from cards.selectors import cards_with_details
+from decks import services as deck_services
+from decks.models import Deck, Format
+from tests.decks.conftest import CONSTRUCTED, PRECON
+
+
+@pytest.fixture
+def cards_db(catalogue: None, db: None) -> None:
+    """A test with the catalogue in the database."""
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Services called directly speak the active language: a page test in Swedish may have left
+    Swedish active in this thread."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: object) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def owner(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("olga", password="pw-olga-123456")
+
+
+@pytest.fixture
+def other(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("oscar", password="pw-oscar-123456")
+
+
+def make_deck(owner: Any, slugs: list[str], *, name: str = "Test deck", fmt: str = "constructed",
+              visibility: str = "private") -> Deck:  # fmt: skip
+    cards = list(cards_with_details(Card.objects.filter(slug__in=slugs)))
+    cards.sort(key=lambda card: slugs.index(card.slug))
+    return deck_services.deck_create(
+        owner=owner,
+        name=name,
+        format=Format.objects.get(slug=fmt),
+        cards=cards,
+        visibility=visibility,
+    )
+
+
+@pytest.fixture
+def precon_deck(cards_db: None, owner: Any) -> Deck:
+    """Preconstructed deck 1, saved by olga as a Constructed deck."""
+    return make_deck(owner, PRECON[1], name="Olga's deck 1")
+
+
+@pytest.fixture
+def constructed_deck(cards_db: None, owner: Any) -> Deck:
+    return make_deck(owner, CONSTRUCTED, name="Mixed")
+
+
+class InlineExecutor:
+    """Stands in for the in-process thread pool: runs each submitted job at once, in order."""
+
+    def __init__(self) -> None:
+        self.jobs = 0
+
+    def submit(self, function: Callable[..., Any], /, **kwargs: Any) -> Future:
+        self.jobs += 1
+        future: Future = Future()
+        future.set_result(function(**kwargs))
+        return future
+
+
+@pytest.fixture
+def inline_chunks(monkeypatch: pytest.MonkeyPatch) -> InlineExecutor:
+    """Batches run in-process (no broker) and synchronously when their transaction commits."""
+    from cod_site.celery import app
+    from engine import services
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    executor = InlineExecutor()
+    monkeypatch.setattr(services, "background", executor)
+    return executor

@@ -1,0 +1,292 @@
+"""The simulations API: 202 and the batch URL, progress and results, 400s that queue nothing,
+429s, cancel, replays, who sees what, and the OpenAPI schema."""
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from decks.models import Deck
+from engine import selectors, services, simulation
+from engine.models import SimulationBatch, Status
+from engine.rules import replay as replays
+from tests.decks.conftest import PRECON
+from tests.simulations.conftest import InlineExecutor, make_deck
+
+pytestmark = pytest.mark.usefixtures("cards_db")
+
+URL = "/api/v1/simulations/"
+
+
+@pytest.fixture
+def api(owner: Any) -> Client:
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Records what would be handed to workers, without running it."""
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        services, "_dispatch", lambda batch_id, chunks: sent.append((batch_id, chunks))
+    )
+    return sent
+
+
+def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
+    with capture(execute=True):
+        return client.post(URL, body, content_type="application/json")
+
+
+def _body(deck: Deck, **changes: Any) -> dict[str, Any]:
+    return {
+        "deck_a": {"deck": deck.share_id},
+        "deck_b": {"preconstructed": 3},
+        "games": 40,
+        "seed": 99,
+        **changes,
+    }
+
+
+def test_post_answers_202_with_the_batch_url_then_the_results(
+    api: Client,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    response = _post(api, _body(precon_deck), django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    created = response.json()
+    batch = SimulationBatch.objects.get()
+    assert created["url"] == f"http://testserver/api/v1/simulations/{batch.pk}/"
+    assert response["Location"] == created["url"]
+    assert created["page_url"] == f"/simulations/{batch.pk}/"
+    detail = api.get(created["url"]).json()
+    assert detail["status"] == "done"
+    assert detail["progress"] == {
+        "games_done": 40, "games": 40, "percent": 100.0, "chunks_done": 4, "chunks": 4,
+    }  # fmt: skip
+    assert detail["deck_a"] == {
+        "source": "deck",
+        "deck": precon_deck.share_id,
+        "code": batch.deck_a_code,
+        "name": "Olga's deck 1",
+        "agent": "greedy",
+    }
+    assert detail["deck_b"]["source"] == "preconstructed"
+    assert (detail["seed"], detail["games"], detail["mode"]) == (99, 40, "duel")
+    summary = simulation.summarise(
+        simulation.play_games(selectors.batch_spec(batch), 0, 40),
+        selectors.batch_card_names(batch),
+    )
+    results = detail["results"]
+    assert results["games"] == 40
+    assert results["deck_a"]["wins"] == {
+        "wins": summary.wins[0].hits,
+        "games": 40,
+        "rate": summary.wins[0].hits / 40,
+        "low": summary.wins[0].low,
+        "high": summary.wins[0].high,
+    }
+    assert results["deck_b"]["wins"]["wins"] == summary.wins[1].hits
+    assert results["draws"] == summary.draws
+    assert results["first_player"]["wins"] == summary.first_player.hits
+    assert results["deck_a"]["when_first"]["games"] == 20
+    assert results["turns"] == {str(turns): games for turns, games in summary.turns.items()}
+    assert sum(results["ends"].values()) == 40
+    troll = next(card for card in results["deck_a"]["cards"] if card["name"] == "Troll")
+    row = next(card for card in summary.cards[0] if card.name == "Troll")
+    assert troll["games_played"] == row.games_played
+    assert troll["damage_dealt"] == row.damage
+    assert [card["name"] for card in results["deck_a"]["cards"]][:2] == [
+        card["name"] for card in batch.decks[0]["cards"]
+    ][:2]
+    listing = api.get(URL).json()
+    assert listing["count"] == 1 and listing["results"][0]["id"] == batch.pk
+
+
+def test_a_deck_code_and_preconstructed_decks_work_as_well(
+    api: Client,
+    constructed_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    code = selectors.decks.deck_code_of(constructed_deck)
+    body = {"deck_a": {"code": code}, "deck_b": {"preconstructed": 1}, "games": 10}
+    response = _post(api, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    data = response.json()
+    assert data["status"] == "queued" and data["results"] is None
+    assert data["deck_a"]["source"] == "code" and data["deck_a"]["code"] == code
+    assert data["deck_a"]["deck"] is None
+    assert dispatched == [(data["id"], 1)]
+
+
+def _refused(api: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
+    response = _post(api, body, capture)
+    assert response.status_code == 400, response.content
+    assert not SimulationBatch.objects.exists()
+    return response.json()
+
+
+def test_bad_input_is_a_400_and_queues_nothing(
+    api: Client,
+    owner: Any,
+    other: Any,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    capture = django_capture_on_commit_callbacks
+
+    error = _refused(api, _body(precon_deck, deck_b={"deck": "nope"}), capture)
+    assert error == {
+        "code": "unknown_deck",
+        "message": "There is no deck “nope” you can use.",
+        "details": {"side": "b", "deck": "nope"},
+    }
+    private = make_deck(other, PRECON[2], name="Oscar's secret")
+    error = _refused(api, _body(precon_deck, deck_b={"deck": private.share_id}), capture)
+    assert error["code"] == "unknown_deck"
+
+    short = make_deck(owner, PRECON[3][:7], name="Seven cards")
+    error = _refused(api, _body(short), capture)
+    assert error["code"] == "illegal_deck"
+    assert error["details"]["side"] == "a"
+    assert [item["code"] for item in error["details"]["errors"]] == ["deck_size"]
+    assert error["details"]["errors"][0]["message"] == (
+        "A Constructed deck holds exactly 8 cards; this one holds 7."
+    )
+
+    for games in (0, 10**9):
+        error = _refused(api, _body(precon_deck, games=games), capture)
+        assert error["code"] == "invalid"
+        assert list(error["details"]) == ["games"]
+
+    error = _refused(api, _body(precon_deck, deck_b={"code": "AQAB!!"}), capture)
+    assert error["code"] == "invalid_deck_code"
+    assert error["details"] == {"side": "b", "reason": "bad_character"}
+    code = selectors.decks.deck_code_of(precon_deck)
+    mistyped = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    error = _refused(api, _body(precon_deck, deck_b={"code": mistyped}), capture)
+    assert error["code"] == "invalid_deck_code"
+    assert error["details"]["reason"] in {"checksum", "not_canonical"}
+
+    error = _refused(api, _body(precon_deck, deck_b={"preconstructed": 3, "code": code}), capture)
+    assert error["code"] == "invalid"
+    assert "deck_b" in error["details"]
+    error = _refused(api, _body(precon_deck, agent_a="genius"), capture)
+    assert (error["code"], list(error["details"])) == ("invalid", ["agent_a"])
+    assert dispatched == []
+
+
+def test_limits_answer_429(
+    api: Client,
+    precon_deck: Deck,
+    settings: Any,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    settings.SIMULATION_MAX_ACTIVE_BATCHES = 1
+    assert _post(api, _body(precon_deck), django_capture_on_commit_callbacks).status_code == 202
+    response = _post(api, _body(precon_deck), django_capture_on_commit_callbacks)
+    assert response.status_code == 429
+    assert response.json() == {
+        "code": "too_many_batches",
+        "message": "You already have 1 test batches queued or running: wait for one to finish, "
+        "or cancel one.",
+        "details": {"limit": 1},
+    }
+    settings.SIMULATION_MAX_ACTIVE_BATCHES = 5
+    settings.SIMULATION_MAX_GAMES_PER_DAY = 50
+    response = _post(api, _body(precon_deck, games=11), django_capture_on_commit_callbacks)
+    assert response.status_code == 429
+    assert response.json()["code"] == "daily_games_limit"
+    assert response.json()["details"] == {"limit": 50, "used": 40, "requested": 11}
+    assert SimulationBatch.objects.count() == 1
+    assert len(dispatched) == 1
+
+
+def test_cancel(
+    api: Client,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    services.chunk_run(batch_id=batch_id, index=2)
+    response = api.post(f"{URL}{batch_id}/cancel/")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["status"] == "cancelled"
+    assert data["progress"]["games_done"] == 10
+    assert data["results"]["games"] == 10
+    assert api.post(f"{URL}{batch_id}/cancel/").status_code == 200
+    assert services.chunk_run(batch_id=batch_id, index=0).chunk is None
+    SimulationBatch.objects.filter(pk=batch_id).update(status=Status.DONE)
+    response = api.post(f"{URL}{batch_id}/cancel/")
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_cancellable"
+
+
+def test_replay_of_one_game(
+    api: Client,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    batch = SimulationBatch.objects.get(pk=batch_id)
+    response = api.get(f"{URL}{batch_id}/games/3/replay/")
+    assert response.status_code == 200
+    data = response.json()
+    outcome = simulation.play_game(selectors.batch_spec(batch), 3)
+    assert data["index"] == 3
+    assert (data["deck_a_seat"], data["first"]) == ("B", "b")
+    assert data["winner"] == (None if outcome.winner < 0 else "ab"[outcome.winner])
+    assert (data["turns"], data["end"]) == (outcome.turns, outcome.end)
+    assert data["agents"] == {"A": "greedy", "B": "greedy"}
+    assert data["page_url"] == f"/simulations/{batch_id}/games/3/"
+    state = replays.play(replays.parse(data["replay"]))
+    assert state.turn == outcome.turns
+    assert data["replay"]["seed"] == simulation.derived_seed(99, 3)
+    missing = api.get(f"{URL}{batch_id}/games/40/replay/")
+    assert missing.status_code == 404
+    assert missing.json()["code"] == "unknown_game"
+
+
+def test_only_the_requester_sees_a_batch(
+    api: Client,
+    other: Any,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    stranger = Client()
+    stranger.force_login(other)
+    for response in (
+        stranger.get(f"{URL}{batch_id}/"),
+        stranger.post(f"{URL}{batch_id}/cancel/"),
+        stranger.get(f"{URL}{batch_id}/games/0/replay/"),
+    ):
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+    assert stranger.get(URL).json()["count"] == 0
+    anonymous = Client()
+    assert anonymous.get(f"{URL}{batch_id}/").status_code == 403
+    response = anonymous.post(URL, _body(precon_deck), content_type="application/json")
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_authenticated"
+
+
+def test_the_schema_documents_the_endpoints(api: Client) -> None:
+    schema = api.get("/api/v1/schema/?format=json").json()
+    paths = schema["paths"]
+    assert set(paths["/api/v1/simulations/"]) == {"get", "post"}
+    assert "202" in paths["/api/v1/simulations/"]["post"]["responses"]
+    assert "429" in paths["/api/v1/simulations/"]["post"]["responses"]
+    assert "/api/v1/simulations/{batch_id}/cancel/" in paths
+    assert "/api/v1/simulations/{batch_id}/games/{index}/replay/" in paths

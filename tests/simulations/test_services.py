@@ -1,0 +1,328 @@
+"""engine.services: creating a batch, running chunks exactly once, cancelling, failing, limits."""
+
+from typing import Any
+
+import pytest
+from django.db.models import Sum
+
+from champions import services as champion_services
+from cod_site.errors import DomainError
+from decks.models import Deck
+from engine import selectors, services, simulation
+from engine.models import SimulationBatch, SimulationChunk, Status
+from engine.rules import replay as replays
+from engine.selectors import DeckChoice
+from tests.champions.conftest import design
+from tests.simulations.conftest import InlineExecutor
+
+pytestmark = pytest.mark.usefixtures("cards_db")
+
+PRECON_2 = DeckChoice(preconstructed=2)
+
+
+def _create(owner: Any, deck: Deck, games: int, **kwargs: Any) -> SimulationBatch:
+    return services.batch_create(
+        requested_by=owner,
+        deck_a=DeckChoice(deck=deck.share_id),
+        deck_b=PRECON_2,
+        games=games,
+        seed=kwargs.pop("seed", 7),
+        **kwargs,
+    )
+
+
+def _expected_totals(batch: SimulationBatch) -> dict[str, Any]:
+    return simulation.play_games(selectors.batch_spec(batch), 0, batch.games).to_json()
+
+
+def test_a_batch_runs_all_its_chunks_once(
+    owner: Any,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = _create(owner, precon_deck, 45)
+    batch.refresh_from_db()
+    assert batch.chunk_size == 10  # 45 games: at least 20 steps of progress, 10 games at least
+    assert inline_chunks.jobs == batch.chunks_total == 5
+    assert (batch.status, batch.games_done, batch.chunks_done) == (Status.DONE, 45, 5)
+    assert batch.started_at is not None and batch.finished_at is not None
+    assert batch.engine_seconds > 0
+    assert list(batch.chunks.values_list("index", "first_game", "games")) == [
+        (0, 0, 10), (1, 10, 10), (2, 20, 10), (3, 30, 10), (4, 40, 5),
+    ]  # fmt: skip
+    assert batch.chunks.aggregate(total=Sum("games"))["total"] == 45
+    assert batch.totals == _expected_totals(batch)
+    # The frozen decks: deck A as saved (English names, catalogue slugs), deck B preconstructed 2.
+    assert batch.decks[0]["slugs"] == [entry.card.slug for entry in precon_deck.deck_cards.all()]
+    assert {card["name"] for card in batch.decks[1]["cards"]} == {
+        "Abomination", "Alpha", "Combustion", "Lieutenant", "Microctopus", "Ogre", "Scribe",
+        "Shaman",
+    }  # fmt: skip
+    assert (batch.deck_a_source, batch.deck_b_source) == ("deck", "preconstructed")
+    assert batch.deck_b_name == "Preconstructed deck 2"
+
+
+def test_running_a_chunk_again_changes_nothing(owner: Any, precon_deck: Deck) -> None:
+    batch = _create(owner, precon_deck, 30)
+    first = services.chunk_run(batch_id=batch.pk, index=1)
+    again = services.chunk_run(batch_id=batch.pk, index=1)
+    assert first.played and not again.played
+    assert again.chunk is not None and again.chunk.pk == first.chunk.pk  # type: ignore[union-attr]
+    batch.refresh_from_db()
+    assert (batch.status, batch.games_done, batch.chunks_done) == (Status.RUNNING, 10, 1)
+    assert SimulationChunk.objects.filter(batch=batch).count() == 1
+
+
+def test_a_chunk_written_meanwhile_by_another_delivery_counts_once(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two deliveries of one chunk race: both play it, the second write hits the unique
+    constraint and is dropped."""
+    batch = _create(owner, precon_deck, 20)
+    real_play = simulation.play_game
+    raced = []
+
+    def play_and_race(spec: simulation.BatchSpec, index: int) -> simulation.GameOutcome:
+        if not raced:
+            raced.append(index)
+            monkeypatch.setattr(services.simulation, "play_game", real_play)
+            assert services.chunk_run(batch_id=batch.pk, index=0).played
+        return real_play(spec, index)
+
+    monkeypatch.setattr(services.simulation, "play_game", play_and_race)
+    late = services.chunk_run(batch_id=batch.pk, index=0)
+    assert raced == [0]
+    assert not late.played
+    batch.refresh_from_db()
+    assert (batch.games_done, batch.chunks_done) == (10, 1)
+    assert SimulationChunk.objects.filter(batch=batch).count() == 1
+
+
+def test_chunk_sizes_do_not_change_the_totals(owner: Any, precon_deck: Deck) -> None:
+    documents = []
+    for chunk_size in (7, 25, 60):
+        batch = _create(owner, precon_deck, 60, chunk_size=chunk_size)
+        for index in reversed(range(batch.chunks_total)):
+            services.chunk_run(batch_id=batch.pk, index=index)
+        batch.refresh_from_db()
+        assert (batch.status, batch.games_done) == (Status.DONE, 60)
+        documents.append(batch.totals)
+        SimulationBatch.objects.filter(pk=batch.pk).delete()  # keep under the batch limit
+    assert documents[0] == documents[1] == documents[2]
+    assert documents[0]["games"] == 60
+
+
+def test_cancel_keeps_the_chunks_written_and_skips_the_rest(owner: Any, precon_deck: Deck) -> None:
+    batch = _create(owner, precon_deck, 30)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    batch = services.batch_cancel(batch=batch, actor=owner)
+    assert batch.status == Status.CANCELLED and batch.finished_at is not None
+    assert services.chunk_run(batch_id=batch.pk, index=1).chunk is None
+    batch.refresh_from_db()
+    assert (batch.games_done, batch.chunks_done) == (10, 1)
+    assert batch.totals == simulation.play_games(selectors.batch_spec(batch), 0, 10).to_json()
+    # Cancelling again is harmless; a finished batch cannot be cancelled.
+    assert services.batch_cancel(batch=batch, actor=owner).status == Status.CANCELLED
+    done = _create(owner, precon_deck, 10)
+    services.chunk_run(batch_id=done.pk, index=0)
+    with pytest.raises(DomainError) as refused:
+        services.batch_cancel(batch=done, actor=owner)
+    assert (refused.value.code, refused.value.status_code) == ("not_cancellable", 409)
+
+
+def test_a_running_chunk_stops_when_its_batch_is_cancelled(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch = _create(owner, precon_deck, 20)
+    monkeypatch.setattr(services, "CANCEL_CHECK_SECONDS", 0.0)
+    real_play = simulation.play_game
+    played = []
+
+    def play_then_cancel(spec: simulation.BatchSpec, index: int) -> simulation.GameOutcome:
+        played.append(index)
+        if len(played) == 3:
+            SimulationBatch.objects.filter(pk=batch.pk).update(status=Status.CANCELLED)
+        return real_play(spec, index)
+
+    monkeypatch.setattr(services.simulation, "play_game", play_then_cancel)
+    assert services.chunk_run(batch_id=batch.pk, index=0).chunk is None
+    assert played == [0, 1, 2]
+    assert not SimulationChunk.objects.filter(batch=batch).exists()
+
+
+def test_a_failed_batch_stops(owner: Any, precon_deck: Deck) -> None:
+    batch = _create(owner, precon_deck, 20)
+    services.batch_fail(batch_id=batch.pk, error="TimeLimitExceeded: 330 s")
+    batch.refresh_from_db()
+    assert (batch.status, batch.error) == (Status.FAILED, "TimeLimitExceeded: 330 s")
+    assert services.chunk_run(batch_id=batch.pk, index=0).chunk is None
+
+
+def test_the_in_process_runner_retries_then_fails_the_batch(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import OperationalError
+
+    batch = _create(owner, precon_deck, 20)
+    calls = []
+
+    def locked(**kwargs: Any) -> None:
+        calls.append(kwargs)
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(services, "chunk_run", locked)
+    monkeypatch.setattr(services.time, "sleep", lambda seconds: calls.append(seconds))
+    services.chunk_run_in_process(batch_id=batch.pk, index=0)
+    delays = [call for call in calls if not isinstance(call, dict)]
+    assert delays == [1, 2, 4, 8, 16]
+    assert len(calls) - len(delays) == services.MAX_RETRIES + 1
+    batch.refresh_from_db()
+    assert batch.status == Status.FAILED
+
+
+def test_with_a_broker_each_chunk_is_one_celery_task(
+    owner: Any,
+    precon_deck: Deck,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from cod_site.celery import app
+    from engine import tasks
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    sent = []
+    monkeypatch.setattr(
+        tasks.run_chunk, "apply_async", lambda args, **kwargs: sent.append(tuple(args))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = _create(owner, precon_deck, 1000)
+    assert batch.chunk_size == 50
+    assert sent == [(batch.pk, index) for index in range(20)]
+
+
+def test_the_celery_task_runs_a_chunk(owner: Any, precon_deck: Deck) -> None:
+    from engine import tasks
+
+    batch = _create(owner, precon_deck, 20)
+    assert tasks.run_chunk.apply(args=[batch.pk, 1]).get() == 10
+    assert tasks.run_chunk.apply(args=[batch.pk, 1]).get() == 0  # written already
+    assert tasks.run_chunk.acks_late and tasks.run_chunk.reject_on_worker_lost
+    assert (tasks.run_chunk.soft_time_limit, tasks.run_chunk.time_limit) == (300, 330)
+    assert tasks.run_chunk.max_retries == 5
+
+
+def test_the_celery_task_retries_database_errors_then_fails_the_batch(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import OperationalError
+
+    from cod_site.celery import app
+    from engine import tasks
+
+    batch = _create(owner, precon_deck, 20)
+    calls = []
+
+    def locked(**kwargs: Any) -> None:
+        calls.append(kwargs)
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(services, "chunk_run", locked)
+    # Eager retries run at once, one inside the other: let the failures be results, not raised.
+    monkeypatch.setitem(app.conf, "task_eager_propagates", False)
+    assert tasks.run_chunk.apply(args=[batch.pk, 0]).state == "FAILURE"
+    assert len(calls) == 1 + tasks.run_chunk.max_retries
+    batch.refresh_from_db()
+    assert batch.status == Status.FAILED
+    assert batch.error == "OperationalError: server closed the connection unexpectedly"
+
+
+def test_a_chunk_that_cannot_run_fails_its_batch_at_once(owner: Any, precon_deck: Deck) -> None:
+    from engine import tasks
+
+    batch = _create(owner, precon_deck, 20)
+    assert tasks.run_chunk.apply(args=[batch.pk, 7], throw=False).state == "FAILURE"
+    batch.refresh_from_db()
+    assert (batch.status, batch.error) == (
+        Status.FAILED,
+        f"ValueError: batch {batch.pk} has no chunk 7",
+    )
+
+
+def test_chunk_size_follows_the_agents_and_the_batch_size() -> None:
+    assert services.chunk_size_for(20_000, "greedy", "greedy") == 500
+    assert services.chunk_size_for(100_000, "random", "random") == 1000
+    assert services.chunk_size_for(100_000, "random", "lookahead") == 10
+    assert services.chunk_size_for(2000, "greedy", "greedy") == 100
+    assert services.chunk_size_for(5, "greedy", "greedy") == 10
+
+
+def test_the_champion_module_plays_each_deck_with_its_champion(
+    owner: Any, precon_deck: Deck
+) -> None:
+    champion = champion_services.champion_create(owner=owner, design=design())
+    Deck.objects.filter(pk=precon_deck.pk).update(champion=champion)
+    batch = _create(owner, precon_deck, 20, champions=True)
+    assert batch.champions is True
+    assert batch.decks[0]["champion"] == {
+        "name": "Åsa the Bold",
+        "type": "champion",
+        "cost": 5,
+        "attack": 4,
+        "hp": 4,
+        "abilities": ["splash", "aura:rage"],
+        "name_fr": "Åsa l'Intrépide",
+    }
+    assert batch.decks[1]["champion"] is None  # a preconstructed deck has none
+    for index in range(batch.chunks_total):
+        services.chunk_run(batch_id=batch.pk, index=index)
+    batch.refresh_from_db()
+    assert batch.status == Status.DONE
+    assert "Åsa the Bold" in batch.totals["cards"][0]
+    assert batch.totals == _expected_totals(batch)
+    assert selectors.batch_card_names(batch)[0][-1] == "Åsa the Bold"
+    game = selectors.batch_game(batch, 1)
+    assert game.replay["champions"][1]["name"] == "Åsa the Bold"  # deck A sits in seat B
+    assert replays.play(replays.parse(game.replay)).turn == game.outcome.turns
+    without = _create(owner, precon_deck, 20)
+    assert without.decks[0]["champion"] is None
+
+
+# Limits -----------------------------------------------------------------------------------------
+
+
+def test_too_many_batches_at_once(owner: Any, precon_deck: Deck, settings: Any) -> None:
+    settings.SIMULATION_MAX_ACTIVE_BATCHES = 2
+    first = _create(owner, precon_deck, 10)
+    _create(owner, precon_deck, 10)
+    with pytest.raises(DomainError) as refused:
+        _create(owner, precon_deck, 10)
+    assert (refused.value.code, refused.value.status_code) == ("too_many_batches", 429)
+    assert refused.value.details == {"limit": 2}
+    assert SimulationBatch.objects.filter(requested_by=owner).count() == 2
+    services.chunk_run(batch_id=first.pk, index=0)  # done: a place is free again
+    _create(owner, precon_deck, 10)
+
+
+def test_games_per_day(owner: Any, other: Any, precon_deck: Deck, settings: Any) -> None:
+    settings.SIMULATION_MAX_GAMES_PER_DAY = 100
+    _create(owner, precon_deck, 60)
+    with pytest.raises(DomainError) as refused:
+        _create(owner, precon_deck, 41)
+    assert (refused.value.code, refused.value.status_code) == ("daily_games_limit", 429)
+    assert refused.value.details == {"limit": 100, "used": 60, "requested": 41}
+    _create(owner, precon_deck, 40)
+    # Someone else has their own allowance.
+    services.batch_create(requested_by=other, deck_a=PRECON_2, deck_b=PRECON_2, games=100, seed=1)
+
+
+def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
+    for games in (0, 100_001, 10**9):
+        with pytest.raises(DomainError) as refused:
+            _create(owner, precon_deck, games)
+        assert refused.value.code == "invalid_games"
+    with pytest.raises(DomainError) as refused:
+        _create(owner, precon_deck, 10, agent_a="genius")
+    assert refused.value.code == "unknown_agent"
+    assert not SimulationBatch.objects.exists()

@@ -1,0 +1,166 @@
+"""Batches through the real Redis broker to real Celery worker processes started by the test:
+2,000 games counted exactly once, whatever the chunking, even when a worker is killed mid-way."""
+
+import os
+import signal
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.db.models import Sum
+from django.test import Client
+
+from cod_site.celery import app
+from engine import selectors, services, simulation
+from engine.models import SimulationBatch, Status
+from tests.decks.conftest import PRECON
+from tests.simulations.conftest import make_deck
+from tests.support.processes import running
+
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("committed_catalogue"),
+]
+
+GAMES = 2000
+# A worker that dies unannounced leaves its tasks unacknowledged: a new worker takes them back
+# once this many seconds have passed (the production default is an hour).
+VISIBILITY_TIMEOUT = 3
+
+
+@pytest.fixture
+def queue(monkeypatch: pytest.MonkeyPatch) -> str:
+    if not settings.REDIS_URL or connection.vendor != "postgresql":
+        pytest.skip("needs REDIS_URL and PostgreSQL: a worker process cannot see SQLite's test DB")
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    name = f"test-simulations-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setitem(app.conf, "task_default_queue", name)
+    return name
+
+
+def _database_url() -> str:
+    conf = connection.settings_dict
+    password = f":{conf['PASSWORD']}" if conf["PASSWORD"] else ""
+    return (
+        f"postgres://{conf['USER']}{password}@{conf['HOST'] or '127.0.0.1'}:"
+        f"{conf['PORT'] or 5432}/{conf['NAME']}"
+    )
+
+
+@contextmanager
+def worker(queue: str, log: Path, concurrency: int = 2) -> Iterator[Any]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+    }
+    command = [
+        sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=prefork",
+        f"--concurrency={concurrency}", "--prefetch-multiplier=1", "--queues", queue,
+        "--loglevel=INFO", "--without-heartbeat", "--without-mingle", "--without-gossip",
+    ]  # fmt: skip
+    with running(command, env, log) as process:
+        yield process
+
+
+def _wait(batch_id: int, log: Path, until: Any, timeout: float = 120) -> SimulationBatch:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        batch = SimulationBatch.objects.get(pk=batch_id)
+        if until(batch):
+            return batch
+        time.sleep(0.05)
+    pytest.fail(f"batch {batch_id} stuck at {batch.games_done} games\n{log.read_text()[-3000:]}")
+
+
+def _over(batch: SimulationBatch) -> bool:
+    return batch.status not in (Status.QUEUED, Status.RUNNING)
+
+
+def _check_exact(batch: SimulationBatch) -> None:
+    assert batch.status == Status.DONE, batch.error
+    assert (batch.games_done, batch.chunks_done) == (GAMES, batch.chunks_total)
+    assert batch.chunks.aggregate(total=Sum("games"))["total"] == GAMES
+    assert sorted(batch.chunks.values_list("index", flat=True)) == list(range(batch.chunks_total))
+    assert batch.totals["games"] == GAMES
+    assert sum(batch.totals["wins"]) + batch.totals["draws"] == GAMES
+    assert sum(batch.totals["turns"].values()) == GAMES
+
+
+def test_2000_games_are_counted_exactly_once_whatever_the_chunking(
+    queue: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    owner = django_user_model.objects.create_user("wanda", password="pw-wanda-123456")
+    deck = make_deck(owner, PRECON[1], name="Wanda's deck")
+    client = Client()
+    client.force_login(owner)
+    log = tmp_path / "worker.log"
+    with worker(queue, log):
+        response = client.post(
+            "/api/v1/simulations/",
+            {"deck_a": {"deck": deck.share_id}, "deck_b": {"preconstructed": 2},
+             "games": GAMES, "seed": 2024},
+            content_type="application/json",
+        )  # fmt: skip
+        assert response.status_code == 202
+        url = response.json()["url"]
+        first = _wait(response.json()["id"], log, _over)
+        other = services.batch_create(
+            requested_by=owner,
+            deck_a=selectors.DeckChoice(deck=deck.share_id),
+            deck_b=selectors.DeckChoice(preconstructed=2),
+            games=GAMES,
+            seed=2024,
+            chunk_size=250,
+        )
+        second = _wait(other.pk, log, _over)
+    _check_exact(first)
+    _check_exact(second)
+    assert (first.chunk_size, first.chunks_total) == (100, 20)
+    assert (second.chunk_size, second.chunks_total) == (250, 8)
+    assert first.totals == second.totals
+    # Both worker processes took part.
+    assert len(set(first.chunks.values_list("worker", flat=True))) == 2
+    assert "engine.run_simulation_chunk" in log.read_text()
+    detail = client.get(url).json()
+    assert detail["progress"]["games_done"] == GAMES
+    assert detail["results"]["games"] == GAMES
+
+
+def test_killing_the_worker_mid_way_loses_and_doubles_nothing(
+    queue: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    owner = django_user_model.objects.create_user("kim", password="pw-kim-123456")
+    deck = make_deck(owner, PRECON[1], name="Kim's deck")
+    batch = services.batch_create(
+        requested_by=owner,
+        deck_a=selectors.DeckChoice(deck=deck.share_id),
+        deck_b=selectors.DeckChoice(preconstructed=2),
+        games=GAMES,
+        seed=2024,
+        chunk_size=20,
+    )
+    first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
+    with worker(queue, first_log, concurrency=1) as process:
+        _wait(batch.pk, first_log, lambda one: one.games_done >= 300)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    killed_at = SimulationBatch.objects.get(pk=batch.pk)
+    assert killed_at.status == Status.RUNNING
+    assert 300 <= killed_at.games_done < GAMES, "the batch ended before the worker was killed"
+    # The tasks the dead worker held come back once the visibility timeout has passed.
+    time.sleep(VISIBILITY_TIMEOUT + 1)
+    with worker(queue, second_log, concurrency=2):
+        done = _wait(batch.pk, second_log, _over)
+    _check_exact(done)
+    assert done.chunks_total == 100
+    reference = simulation.play_games(selectors.batch_spec(done), 0, GAMES)
+    assert done.totals == reference.to_json()
