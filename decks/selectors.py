@@ -303,6 +303,18 @@ def deck_code_for(
     )
 
 
+def preconstructed_deck_codes() -> list[tuple[int, str]]:
+    """Each preconstructed deck of the Initiation Pack as (number, deck code), in number order."""
+    fmt = format_get(slug="preconstructed")
+    cards_of: dict[int, list[Card]] = {}
+    for card in Card.objects.filter(precon_deck__isnull=False).order_by("collector_number"):
+        cards_of.setdefault(card.precon_deck, []).append(card)
+    return [
+        (number, deck_code_for(format=fmt, cards=cards, champion=None))
+        for number, cards in sorted(cards_of.items())
+    ]
+
+
 CODE_ERRORS = {
     "empty": gettext_lazy("The deck code is empty."),
     "too_long": gettext_lazy("This is too long to be a deck code."),

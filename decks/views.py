@@ -394,6 +394,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         "page": _page(request, decks),
         "page_query": urlencode({k: v for k, v in filters.items() if v}),
         "formats": [(one.slug, selectors.format_name(one)) for one in selectors.format_list()],
+        "preconstructed": selectors.preconstructed_deck_codes(),
         "sorts": [
             ("updated", _("Recently updated")),
             ("created", _("Newest")),

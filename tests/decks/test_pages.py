@@ -320,3 +320,14 @@ def test_login_page_offers_sign_up(client: Client) -> None:
         'href="/accounts/signup/?next=/decks/new/"'
         in client.get("/accounts/login/?next=/decks/new/").content.decode()
     )
+
+
+def test_the_deck_list_opens_each_preconstructed_deck_from_its_code(client: Client) -> None:
+    html = client.get("/decks/").content.decode()
+    links = re.findall(r'<a href="/d/([A-Za-z0-9_-]+)">Deck (\d)</a>', html)
+    assert [number for _, number in links] == ["1", "2", "3", "4"]
+    for code, number in links:
+        assert code == deck_check(format="preconstructed", cards=PRECON[int(number)]).code
+        page = client.get(f"/d/{code}").content.decode()
+        assert "<h1>A Preconstructed deck</h1>" in page
+        assert 'data-legal="true"' in page
