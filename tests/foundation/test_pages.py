@@ -68,7 +68,11 @@ def test_api_docs_are_served_offline(client: Client) -> None:
 @pytest.mark.parametrize(
     ("path", "search_action", "tiles"),
     [
-        ("/", "/cards/", ["/cards/", "/decks/", "/champions/", "/mutation/", "/simulations/", "/rules/"]),
+        (
+            "/",
+            "/cards/",
+            ["/cards/", "/decks/", "/champions/", "/mutation/", "/simulations/", "/rules/"],
+        ),
         ("/fr/", "/fr/cards/", ["/fr/cards/", "/fr/decks/", "/fr/champions/", "/fr/mutation/"]),
     ],
 )
