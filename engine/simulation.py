@@ -9,8 +9,8 @@ in the in-process thread pool, in a benchmark or in a unit test:
 - seats swap every other game: deck A sits in seat A (who always plays first) in even games and in
   seat B in odd games, so the first-player advantage is measured instead of favouring one deck;
 - a game's statistics (winner, length, how it ended, the cards played and the damage they dealt)
-  are read from the engine's event log as it is written (:class:`EventTap`): the engine keeps no
-  per-card counters, and its log names every attack, play and damage instance.
+  come from the position and the engine's per-game statistics (``Options(stats=True)``, see
+  ``engine.rules.stats`` for what counts as damage dealt), never from the event log's wording.
 
 Totals are plain integer counts (:class:`Totals`): merging chunks is adding them up.
 """
@@ -29,7 +29,7 @@ from engine.rules.agents import AGENTS, Agent
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
 from engine.rules.play import wilson
-from engine.rules.state import LINE_NAMES, PLAYER_NAMES, GameState, Options
+from engine.rules.state import PLAYER_NAMES, GameState, Options
 from engine.rules.turn import new_game
 
 DECKS = ("a", "b")
@@ -130,135 +130,13 @@ class BatchSpec:
             agents.append(AGENTS[self.agents[deck]](seed))
         return agents
 
-    def start(self, index: int, log: bool = False) -> GameState:
+    def start(self, index: int, log: bool = False, stats: bool = False) -> GameState:
         """Game ``index`` set up, waiting in the first player's Phase 2 (``log``: with the
-        set-up's event log lines)."""
-        options = replace(self.options, log=True) if log else self.options
+        set-up's event log lines; ``stats``: collecting the per-game statistics)."""
+        options = replace(self.options, log=log, stats=stats) if log or stats else self.options
         return new_game(
             self.seating(index), derived_seed(self.seed, index), options, self.seat_champions(index)
         )
-
-
-_SEATS = {name: seat for seat, name in enumerate(PLAYER_NAMES)}
-_STRONGHOLD_TAKES = "s Stronghold takes "
-_TAKES = ") takes "
-_ATTACKS = ") attacks "
-_IMMOLATION = "Immolation of "
-
-
-class EventTap:
-    """Stands in for the event log list of a game (``state.log``) and reads each line as the
-    engine writes it: the card dealing damage now (an attacker, a card being played, an
-    Immolation bearer), the damage instances and whom they hit, the cards played.
-
-    Damage counts for a card when it hits the other side (a creature or the Stronghold of a
-    player other than the card's controller): Price of Blood and the like are not "dealt".
-    Copies of the position (the lookahead agent's rollouts) get no log: ``log[:]`` is None.
-    Lines are told apart by their fixed words, cheapest test first: this runs for every line of
-    every simulated game.
-    """
-
-    __slots__ = ("_by_name", "_resume", "damage", "lines", "owner", "played", "source", "state")
-
-    def __init__(self, state: GameState, keep_lines: bool = False) -> None:
-        self.state = state
-        names = state.setup.names
-        self.damage = [0] * len(names)
-        self.played = [False] * len(names)
-        # Card ids by name: one id unless both decks hold the card (then the board decides).
-        by_name: dict[str, tuple[int, ...]] = {}
-        for card, name in enumerate(names):
-            by_name[name] = (*by_name.get(name, ()), card)
-        self._by_name = by_name
-        # The card dealing damage now (-1: none) and its controller.
-        self.source = -1
-        self.owner = -1
-        # The source to come back to after a one-line interruption (Immolation).
-        self._resume: tuple[int, int] | None = None
-        self.lines: list[str] | None = [] if keep_lines else None
-
-    def __getitem__(self, index: object) -> None:
-        return None
-
-    def append(self, line: str) -> None:
-        if self.lines is not None:
-            self.lines.append(line)
-        second = line[1]
-        if second == " " and line[2] != "(":
-            # "A plays …", "A casts …", "A assaults.", "A loses: …" (not a card named "A")
-            verb = line[2:8]
-            if verb == "plays ":
-                player = _SEATS[line[0]]
-                card = self._find(_played_name(line[8:-1]), player)
-                self.source, self.owner = card, player
-                if card >= 0:
-                    self.played[card] = True
-            elif verb == "casts ":
-                # The Incantation is the one resolving: the engine puts it aside before this line.
-                card = self.state.resolving[-1]
-                self.source, self.owner = card, _SEATS[line[0]]
-                self.played[card] = True
-            elif verb == "assaul":
-                self.source = -1
-        elif second == "'":
-            # "A's Stronghold takes N damage …" (or regenerates, or the Bastion falls)
-            if line.startswith(_STRONGHOLD_TAKES, 2):
-                start = 2 + len(_STRONGHOLD_TAKES)
-                self._credit(_SEATS[line[0]], int(line[start : line.index(" ", start)]))
-        elif _TAKES in line:
-            at = line.rindex(_TAKES)
-            start = at + len(_TAKES)
-            self._credit(_SEATS[line[at - 1]], int(line[start : line.index(" ", start)]))
-        elif _ATTACKS in line:
-            at = line.index(_ATTACKS)
-            player = _SEATS[line[at - 1]]
-            self.source, self.owner = self._find(line[: at - 3], player), player
-        elif line.startswith("Price of Blood: ") or (
-            line.startswith("Turn ") and line[5:6].isdigit()
-        ):
-            self.source = -1
-        elif line.startswith(_IMMOLATION):
-            self._resume = (self.source, self.owner)
-            self.source, self.owner = self._bearer(line[len(_IMMOLATION) : -1])
-
-    def _credit(self, player: int, amount: int) -> None:
-        if self.source >= 0 and player != self.owner:
-            self.damage[self.source] += amount
-        if self._resume is not None:
-            self.source, self.owner = self._resume
-            self._resume = None
-
-    def _find(self, name: str, player: int) -> int:
-        """The card named ``name`` that ``player`` has in play (a creature or its Symbiote)."""
-        cards = self._by_name.get(name, ())
-        if len(cards) == 1:
-            return cards[0]
-        names = self.state.setup.names
-        for line in self.state.players[player].lines:
-            for creature in line:
-                if names[creature.card] == name:
-                    return creature.card
-                if creature.symbiote >= 0 and names[creature.symbiote] == name:
-                    return creature.symbiote
-        return -1
-
-    def _bearer(self, name: str) -> tuple[int, int]:
-        names = self.state.setup.names
-        for pl in self.state.players:
-            for line in pl.lines:
-                for creature in line:
-                    if names[creature.card] == name:
-                        return creature.card, creature.owner
-        return -1, -1
-
-
-def _played_name(rest: str) -> str:
-    """The card's name in ``NAME on the top line`` / ``NAME onto HOST`` (a "plays" line)."""
-    for lane in LINE_NAMES:
-        suffix = f" on the {lane} line"
-        if rest.endswith(suffix):
-            return rest[: -len(suffix)]
-    return rest.split(" onto ", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -276,26 +154,26 @@ class GameOutcome:
 
 def play_game(spec: BatchSpec, index: int) -> GameOutcome:
     """Play game ``index`` of the batch from scratch."""
-    state = spec.start(index)
-    tap = EventTap(state)
-    state.log = tap  # type: ignore[assignment]
+    state = spec.start(index, stats=True)
     agents = spec.agents_for(index)
     count = 0
     while state.winner < 0 and state.turn <= MAX_TURNS and count < MAX_ACTIONS:
         apply(state, agents[state.active].choose(state))
         count += 1
-    return _outcome(state, index, tap)
+    return _outcome(state, index)
 
 
-def _outcome(state: GameState, index: int, tap: EventTap) -> GameOutcome:
+def _outcome(state: GameState, index: int) -> GameOutcome:
     setup = state.setup
+    stats = state.stats
+    assert stats is not None
     winner = -1 if state.winner < 0 else deck_in_seat(index, state.winner)
     damage: tuple[dict[str, int], dict[str, int]] = ({}, {})
     played: tuple[set[str], set[str]] = (set(), set())
     for card, name in enumerate(setup.names):
         deck = deck_in_seat(index, setup.origin[card])
-        damage[deck][name] = tap.damage[card]
-        if tap.played[card]:
+        damage[deck][name] = stats.damage(card)
+        if stats.played[card]:
             played[deck].add(name)
     return GameOutcome(
         index=index,
@@ -572,12 +450,9 @@ class ReplayedGame:
 
 def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     """Game ``index`` played again from its seeds, with its replay and one frame per turn."""
-    state = spec.start(index, log=True)
-    tap = EventTap(state, keep_lines=True)
-    lines = tap.lines
-    assert lines is not None and state.log is not None
-    lines.extend(state.log)
-    state.log = tap  # type: ignore[assignment]
+    state = spec.start(index, log=True, stats=True)
+    lines = state.log
+    assert lines is not None
     agents = spec.agents_for(index)
     actions: list[Action] = []
     frames: list[Frame] = []
@@ -604,7 +479,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         spec.seat_champions(index),
     )
     seat_agents = (spec.agents[deck_in_seat(index, 0)], spec.agents[deck_in_seat(index, 1)])
-    return ReplayedGame(_outcome(state, index, tap), replay.to_json(), tuple(frames), seat_agents)
+    return ReplayedGame(_outcome(state, index), replay.to_json(), tuple(frames), seat_agents)
 
 
 def _players_view(state: GameState, index: int) -> tuple[PlayerView, PlayerView]:

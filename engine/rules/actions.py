@@ -137,7 +137,12 @@ def apply(state: GameState, action: Action) -> GameState:
     An illegal action raises :class:`IllegalAction` and leaves the position unchanged: every
     check happens before anything moves.
     """
-    kind, card, arg = _unpack(action)
+    # _unpack's checks, in line: this runs for every action of every game.
+    if type(action) is not tuple or len(action) != 3:
+        raise InputError(f"not an action: {action!r}")
+    kind, card, arg = action
+    if kind not in KINDS or type(card) is not int or type(arg) is not int:
+        raise InputError(f"not an action: {action!r}")
     if state.phase == OVER:
         raise IllegalAction("game-end", "The game is over.", "La partie est terminée.")
     try:

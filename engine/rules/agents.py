@@ -15,13 +15,16 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engine.rules.abilities.costs import WINDOW, available_count
 from engine.rules.abilities.on_play import symbiote_hosts
 from engine.rules.abilities.registry import (
     AERIAL,
     BERSERK,
+    BLACKMAIL,
     DEFENDER,
     INDESTRUCTIBLE,
     INSTINCT,
+    LUCIDITY,
     MERCENARY,
     PERFORATION,
     PRICE_OF_BLOOD,
@@ -44,7 +47,6 @@ from engine.rules.actions import (
     Action,
     apply,
     legal_actions,
-    playable_cards,
     summonable_champion,
 )
 from engine.rules.cards import CardDef
@@ -121,42 +123,67 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
-        # Card values per set-up, keyed by identity (set-ups are shared between games).
-        self._values_of: dict[int, tuple[GameSetup, list[float]]] = {}
+        # Per set-up (keyed by identity: set-ups are shared between games), the card values
+        # tables of _tables.
+        self._values_of: dict[int, tuple[GameSetup, list[float], list[float], list[float]]] = {}
         # Rollouts of the lookahead agent add a little noise to explore.
         self.rng = rng
         self.noise = noise
 
+    def _tables(self, setup: GameSetup) -> tuple[GameSetup, list[float], list[float], list[float]]:
+        """(setup, value, half of the value, value + 1.0) per card id: what the scores add up,
+        computed once per set-up (the same floats as computing them in place)."""
+        if len(self._values_of) > 512:
+            self._values_of.clear()
+        values = card_values(setup)
+        tables = (setup, values, [v * 0.5 for v in values], [v + 1.0 for v in values])
+        self._values_of[id(setup)] = tables
+        return tables
+
     def choose(self, state: GameState) -> Action:
-        """The best-scoring legal action. The candidates are those of ``legal_actions`` (built
-        from the same ``playable_cards``) minus Incantations on one's own creatures, which the
-        heuristic never wants; scoring them card by card avoids building the whole list."""
-        if state.phase != SUMMONING:
-            return END_TURN_ACTION if state.phase == ASSAULT_DONE else legal_actions(state)[0]
+        """The best-scoring legal action. The candidates are those of ``legal_actions`` (the
+        cards of ``playable_cards``, whose test is repeated here, then the Champion) minus
+        Incantations on one's own creatures, which the heuristic never wants; scoring them card
+        by card avoids building the whole list."""
+        phase = state.phase
+        if phase != SUMMONING:
+            return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
         setup = state.setup
-        playable = playable_cards(state)
+        player = state.active
+        pl = state.players[player]
+        hand = pl.hand
+        size = len(hand)
         # The Champion, summoned from outside the hand, is candidate CHAMPION_INDEX.
         champion_card = summonable_champion(state) if setup.any_champion else NO_CARD
+        # Playing the last card leaves only the Stronghold in hand: the game is lost.
+        playable: list[int] = []
+        if size > 1:
+            mana = pl.mana
+            cost_of = setup.cost
+            mask_of = setup.mask
+            available = size if size < WINDOW else WINDOW
+            if setup.in_game & BLACKMAIL:
+                available = available_count(state, player)
+            for index in range(available):
+                card = hand[index]
+                cost = cost_of[card]
+                if cost > mana:
+                    mask = mask_of[card]
+                    if not mask & PRICE_OF_BLOOD and not (
+                        mask & LUCIDITY and index == 0 and cost - 2 <= mana
+                    ):
+                        continue
+                playable.append(index)
         if champion_card >= 0:
             playable.append(CHAMPION_INDEX)
         if not playable:
             return ASSAULT_ACTION
-        cached = self._values_of.get(id(setup))
-        if cached is None or cached[0] is not setup:
-            if len(self._values_of) > 512:
-                self._values_of.clear()
-            cached = self._values_of[id(setup)] = (setup, card_values(setup))
-        values = cached[1]
-        player = state.active
-        pl = state.players[player]
-        hand = pl.hand
-        if len(hand) == 1:
-            # Playing the last card leaves only the Stronghold in hand: the game is lost.
-            if champion_card < 0:
-                return ASSAULT_ACTION
-            playable = [CHAMPION_INDEX]
+        tables = self._values_of.get(id(setup))
+        if tables is None or tables[0] is not setup:
+            tables = self._tables(setup)
+        halves = tables[2]
         sh = pl.sh
-        hit_points = len(hand) - sh
+        hit_points = size - sh
         mask_of = setup.mask
         attack_of = setup.attack
         jitter = self.rng.random if self.rng is not None else None
@@ -180,7 +207,7 @@ class GreedyAgent(Agent):
             # The part of the score that depends only on the card played:
             if index == CHAMPION_INDEX:
                 # the Champion leaves no gap in the hand: only the Mana counts.
-                base = values[card] * 0.5 - 3.0 * missing
+                base = halves[card] - 3.0 * missing
             elif is_creature[card]:
                 # a creature leaving the hand from right of the Stronghold costs a hit point,
                 loss = 0 if index < sh else 1
@@ -188,7 +215,7 @@ class GreedyAgent(Agent):
                     if pl.fort:
                         continue
                     loss = 4
-                base = values[card] * 0.5 - 2.5 * loss - 3.0 * missing
+                base = halves[card] - 2.5 * loss - 3.0 * missing
                 if hit_points - loss <= 2:
                     base -= 3.0
             else:
@@ -241,8 +268,7 @@ class GreedyAgent(Agent):
                     eff = target.eff
                     if eff & INDESTRUCTIBLE or (eff & PROTECTION and not target.protection_used):
                         dealt = 0
-                    kill = dealt >= remaining
-                    value = base + (values[target.card] + 1.0 if kill else 0.3 * dealt)
+                    value = base + (tables[3][target.card] if dealt >= remaining else 0.3 * dealt)
                     if jitter is not None:
                         value += jitter() * noise
                     if value > best_score:

@@ -44,7 +44,8 @@ def assault(state: GameState) -> None:
     player = state.active
     lines = state.players[player].lines
     # 1. Auras verification
-    board.refresh(state)
+    if state.auras_dirty:
+        board.refresh(state)
     # Attacks left before the Assault is declared a loop (a one-element list: shared by the
     # nested Instinct answers).
     budget = [MAX_ATTACKS_PER_ASSAULT]
@@ -77,9 +78,9 @@ def _next_attacker(lines: list[list[Creature]], turn: int) -> Creature | None:
     turn of its last Assault attack), whatever moved.
     """
     for line in lines:
-        for i in range(len(line) - 1, -1, -1):
-            if line[i].attacked != turn:
-                return line[i]
+        for creature in reversed(line):
+            if creature.attacked != turn:
+                return creature
     return None
 
 
@@ -90,8 +91,8 @@ def _cleared(state: GameState, creature: Creature) -> bool:
 
 def _attack_in_full(state: GameState, attacker: Creature, budget: list[int]) -> None:
     """One creature's attack, its Berserk attacks, then the Instinct answers it provoked."""
-    struck: list[Creature] = []
-    instinct_in_game = state.setup.in_game & INSTINCT
+    # The creatures damaged by these attacks, for Instinct (None: no Instinct in this game).
+    struck: list[Creature] | None = [] if state.setup.in_game & INSTINCT else None
     while True:
         budget[0] -= 1
         if budget[0] < 0:
@@ -99,16 +100,17 @@ def _attack_in_full(state: GameState, attacker: Creature, budget: list[int]) -> 
         outcome = _attack(state, attacker)
         if outcome is None:
             break
-        damaged, destroyed_enemy = outcome
-        if instinct_in_game:
-            for creature in damaged:
+        if struck is not None:
+            for creature in outcome[0]:
                 if creature not in struck:
                     struck.append(creature)
         # 19. Berserk (back to step 3)
-        if not (attacker.eff & BERSERK and after.berserk(state, attacker, destroyed_enemy)):
+        if not (attacker.eff & BERSERK and after.berserk(state, attacker, outcome[1])):
             break
+    if not struck:
+        return
     # 20. Instinct (back to step 3), once all the attacks of this creature are resolved
-    for creature in board.board_order(state, struck) if struck else ():
+    for creature in board.board_order(state, struck):
         if creature.eff & INSTINCT and after.instinct(state, creature):
             if state.log is not None:
                 state.log.append(f"Instinct: {state.setup.names[creature.card]} strikes back.")
@@ -124,7 +126,7 @@ def _attack(state: GameState, attacker: Creature) -> tuple[Sequence[Creature], b
     enemy_line = state.players[enemy].lines[enemy_lane]
     eff = attacker.eff
     # 3. Target(s) identification: Defender / Aerial / Splash / Perforation
-    over = bool(eff & AERIAL) and combat.aerial(state, attacker)
+    over = eff & AERIAL and combat.aerial(state, attacker)
     targets: list[Creature] | None
     if over or not enemy_line:
         # A creature that entered play this turn (Rage) never attacks the Stronghold.

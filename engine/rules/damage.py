@@ -57,6 +57,8 @@ def hit(state: GameState, res: Resolution, target: Creature, amount: int, spell:
     target.damage += amount
     if target not in res.damaged:
         res.damaged.append(target)
+    if state.stats is not None and target.owner != res.player:
+        state.stats.creature_damage[res.card] += amount
     if state.log is not None:
         state.log.append(
             f"{state.setup.names[target.card]} ({PLAYER_NAMES[target.owner]}) takes {amount} "
@@ -77,4 +79,6 @@ def hit_many(
 def hit_stronghold(state: GameState, res: Resolution, player: int, amount: int) -> None:
     if amount > 0:
         res.hits += 1
+        if state.stats is not None and player != res.player:
+            state.stats.stronghold_damage[res.card] += amount
         stronghold.damage(state, player, amount)

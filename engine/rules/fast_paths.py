@@ -36,13 +36,10 @@ SLOW_ATTACKER = VULNERABILITY | AQUATIC | REGENERATION | SHARPENING
 SLOW_SPELL = VULNERABILITY | BACKLASH | COUNTER_ORDER | REGENERATION | SHARPENING
 SLOW_TARGET = VANISH | INSTINCT | REINFORCEMENT
 _NOTHING: tuple[Creature, ...] = ()
-
-
-def _plain_targets(targets: list[Creature]) -> bool:
-    for target in targets:
-        if target.eff & SLOW_TARGET or target.chained or target.symbiote >= 0:
-            return False
-    return True
+# What plain_attack returns: (creatures it damaged that Instinct could answer: none on this path,
+# whether it destroyed an enemy creature).
+_KILL: tuple[Sequence[Creature], bool] = (_NOTHING, True)
+_NO_KILL: tuple[Sequence[Creature], bool] = (_NOTHING, False)
 
 
 def plain_attack(
@@ -50,44 +47,55 @@ def plain_attack(
 ) -> tuple[Sequence[Creature], bool] | None:
     """Assault steps 6-18 when only Protection and the return to hand can act."""
     amount = attacker.attack + attacker.bonus
-    names = state.setup.names
     log = state.log
     if targets is None:
         if log is not None:
             log.append(
-                f"{names[attacker.card]} ({PLAYER_NAMES[attacker.owner]}) attacks the Stronghold."
+                f"{state.setup.names[attacker.card]} ({PLAYER_NAMES[attacker.owner]}) attacks "
+                "the Stronghold."
             )
+        if state.stats is not None and amount > 0:
+            state.stats.stronghold_damage[attacker.card] += amount
         stronghold.damage(state, enemy, amount)
-        return _NOTHING, False
-    if not _plain_targets(targets):
-        return None
+        return _NO_KILL
+    for target in targets:
+        if target.eff & SLOW_TARGET or target.chained or target.symbiote >= 0:
+            return None
     if log is not None:
+        names = state.setup.names
         log.append(
             f"{names[attacker.card]} ({PLAYER_NAMES[attacker.owner]}) attacks "
             f"{names[targets[0].card]}."
         )
-    return _NOTHING, _deal(state, targets, amount, False)
+    if _deal(state, targets, amount, False, attacker.card, attacker.owner):
+        return _KILL
+    return _NO_KILL
 
 
 def plain_incantation(state: GameState, player: int, card: int, targets: list[Creature]) -> bool:
     """Summoning steps 5-19 of an Incantation no ability of which can act; False when the
     general path is needed (nothing was changed then)."""
-    if state.setup.in_game & IMMOLATION or not _plain_targets(targets):
+    if state.setup.in_game & IMMOLATION:
         return False
-    _deal(state, targets, state.setup.attack[card], True)
+    for target in targets:
+        if target.eff & SLOW_TARGET or target.chained or target.symbiote >= 0:
+            return False
+    _deal(state, targets, state.setup.attack[card], True, card, player)
     state.resolving.remove(card)
     return_card(state, card, player, state.setup.mask[card])
     return True
 
 
-def _deal(state: GameState, targets: list[Creature], amount: int, spell: bool) -> bool:
-    """One damage instance on ``targets``, then the destroyed ones return to hand; whether a
-    creature was destroyed."""
+def _deal(
+    state: GameState, targets: list[Creature], amount: int, spell: bool, source: int, player: int
+) -> bool:
+    """One damage instance of card ``source``, controlled by ``player``, on ``targets``, then the
+    destroyed ones return to hand; whether a creature was destroyed."""
     if amount <= 0:
         return False
-    names = state.setup.names
     log = state.log
-    dead: list[Creature] = []
+    stats = state.stats
+    dead: list[Creature] | None = None
     for target in targets:
         eff = target.eff
         if spell and eff & INDESTRUCTIBLE:
@@ -96,21 +104,29 @@ def _deal(state: GameState, targets: list[Creature], amount: int, spell: bool) -
             combat.protection(state, target, amount, spell)
             continue
         target.damage += amount
+        if stats is not None and target.owner != player:
+            stats.creature_damage[source] += amount
         if log is not None:
             log.append(
-                f"{names[target.card]} ({PLAYER_NAMES[target.owner]}) takes {amount} "
+                f"{state.setup.names[target.card]} ({PLAYER_NAMES[target.owner]}) takes {amount} "
                 f"damage ({target.damage}/{target.hp})."
             )
         if target.damage >= target.hp:
-            dead.append(target)
-    if not dead:
+            if dead is None:
+                dead = [target]
+            else:
+                dead.append(target)
+    if dead is None:
         return False
     if len(dead) > 1:
         dead = board.board_order(state, dead)
     for target in dead:
         if log is not None:
-            log.append(f"{names[target.card]} ({PLAYER_NAMES[target.owner]}) is destroyed.")
+            log.append(
+                f"{state.setup.names[target.card]} ({PLAYER_NAMES[target.owner]}) is destroyed."
+            )
         board.remove(state, target)
         return_card(state, target.card, target.owner, target.eff)
-    board.refresh(state)
+    if state.auras_dirty:
+        board.refresh(state)
     return True

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.rules.cards import CardDef
 from engine.rules.errors import InputError
+from engine.rules.stats import GameStats
 
 RULES_VERSION = "cod-2022.1"
 
@@ -66,6 +67,8 @@ class Options:
     exhaustion: bool = False
     # The event log records a game; it is not a rule, so it does not make two games differ.
     log: bool = field(default=False, compare=False)
+    # So are the per-game statistics (engine.rules.stats).
+    stats: bool = field(default=False, compare=False)
     # None: a coin toss with the game's RNG decides.
     first_player: int | None = None
     mode: str = "duel"
@@ -374,11 +377,14 @@ class GameState:
         "rng",
         "setup",
         "spent_sharpening",
+        "stats",
         "turn",
         "winner",
     )
 
-    def __init__(self, setup: GameSetup, rng: random.Random, log: bool = False) -> None:
+    def __init__(
+        self, setup: GameSetup, rng: random.Random, log: bool = False, stats: bool = False
+    ) -> None:
         self.setup = setup
         self.players: list[PlayerState] = []
         self.active = 0
@@ -389,6 +395,7 @@ class GameState:
         self.turn = 0
         self.rng = rng
         self.log: list[str] | None = [] if log else None
+        self.stats: GameStats | None = GameStats(len(setup.cards)) if stats else None
         # Lines where creatures moved, entered or left play: their Auras must be updated (bits
         # set by engine.rules.board.mark).
         self.auras_dirty = 0
@@ -410,13 +417,15 @@ class GameState:
         rng.setstate(self.rng.getstate())
         s.rng = rng
         s.log = None if self.log is None else self.log[:]
+        s.stats = None if self.stats is None else self.stats.copy()
         s.auras_dirty = self.auras_dirty
         s.spent_sharpening = set(self.spent_sharpening)
         s.resolving = self.resolving[:]
         return s
 
     def __eq__(self, other: object) -> bool:
-        """Same position and same RNG state; the event log is a record, not part of it."""
+        """Same position and same RNG state; the event log and the statistics are records, not
+        part of it."""
         if not isinstance(other, GameState):
             return NotImplemented
         return (

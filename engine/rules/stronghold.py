@@ -46,13 +46,16 @@ def damage(state: GameState, player: int, amount: int) -> None:
     if amount <= 0:
         return
     pl = state.players[player]
-    pl.sh = min(pl.sh + amount, len(pl.hand))
+    sh = pl.sh + amount
+    size = len(pl.hand)
+    pl.sh = sh if sh < size else size
     if state.log is not None:
         state.log.append(
             f"{PLAYER_NAMES[player]}'s Stronghold takes {amount} damage "
             f"({len(pl.hand) - pl.sh} HP left)."
         )
-    check(state, player)
+    if sh >= size:
+        check(state, player)
 
 
 def heal(state: GameState, player: int) -> None:

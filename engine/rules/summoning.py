@@ -80,14 +80,21 @@ def play_card(
             pl.mana -= cost
     # 3. The card comes out of its owner's hand (a Champion: from near the play area)
     if index >= 0:
-        stronghold.take(pl, index)
+        # stronghold.take, in line
+        del pl.hand[index]
+        if index < pl.sh:
+            pl.sh -= 1
     else:
         pl.champion = NO_CARD
+    if state.stats is not None:
+        state.stats.played[card] += 1
     entering: Creature | None = None
     if setup.creature[card]:
         if host is None:
             creature = Creature(setup, card, player, lane)
-            board.place(state, creature)
+            # board.place, in line
+            pl.lines[lane].append(creature)
+            state.auras_dirty |= 1 << (player * board.MAX_LANES + lane)
             entering = creature
         else:
             creature = host
@@ -100,8 +107,10 @@ def play_card(
             # Played (step 3): a card of exactly an exhausted Champion's Mana cost readies it.
             champion.ready(state, setup.cost[card])
         # The creature left the hand for good: the Stronghold rules apply now (an Incantation
-        # comes back at step 16, and its caster is checked after that).
-        stronghold.check(state, player)
+        # comes back at step 16, and its caster is checked after that); nothing to do while
+        # the Stronghold has a card to its right.
+        if pl.sh >= len(pl.hand):
+            stronghold.check(state, player)
         if not mask & ON_PLAY_MASK and not setup.in_game & IMMOLATION:
             # Nothing can act when this creature enters play: only the Auras update is left.
             if state.auras_dirty:
@@ -220,10 +229,10 @@ def aftermath(state: GameState, res: Resolution, spell: int) -> list[Creature]:
         if creature is not None:
             if not creature.sharpened:
                 creature.sharpened = True
-                sharpening(state, destroyed)
+                sharpening(state, res, destroyed)
         elif res.card not in state.spent_sharpening:
             state.spent_sharpening.add(res.card)
-            sharpening(state, destroyed)
+            sharpening(state, res, destroyed)
     # Incantation returns in hand / Mercenary (Incantation) / Cursed (Incantation)
     if spell >= 0:
         state.resolving.remove(spell)

@@ -53,7 +53,7 @@ def new_game(
                 raise InputError(f"deck {PLAYER_NAMES[p]}: expected card definitions, not {card!r}")
     chosen = check_champions(champions, options, decks)
     setup = _setup(decks, options, chosen)
-    state = GameState(setup, random.Random(seed), log=options.log)
+    state = GameState(setup, random.Random(seed), log=options.log, stats=options.stats)
     first_id = 0
     for p, deck in enumerate(setup.decks):
         hand = list(range(first_id, first_id + len(deck)))
@@ -110,7 +110,7 @@ def start_turn(state: GameState) -> None:
     state.turn += 1
     if state.log is not None:
         state.log.append(f"Turn {state.turn}: {PLAYER_NAMES[player]} (their turn {pl.turns}).")
-    if state.setup.options.exhaustion and pl.turns >= EXHAUSTION_TURN:
+    if pl.turns >= EXHAUSTION_TURN and state.setup.options.exhaustion:
         exhaust(state, player)
     phase_1(state, player)
     state.phase = SUMMONING
@@ -153,7 +153,8 @@ def end_turn(state: GameState) -> None:
                 creature.new = False
                 creature.protection_used = False
                 creature.sharpened = False
-    state.spent_sharpening.clear()
+    if state.spent_sharpening:
+        state.spent_sharpening.clear()
     state.players[state.active].mana = 0
     state.active = (state.active + 1) % state.setup.topology.players
     start_turn(state)

@@ -12,10 +12,11 @@ from engine.rules import replay as replays
 from engine.rules.actions import apply, from_json
 from engine.rules.cards import load_catalogue
 from engine.rules.scenario import build_state, parse
+from engine.rules.state import GameState
+from engine.rules.stats import GameStats
 from engine.simulation import (
     END_REASONS,
     BatchSpec,
-    EventTap,
     Rate,
     Totals,
     deck_in_seat,
@@ -126,22 +127,24 @@ def test_totals_count_a_game_exactly(spec: BatchSpec) -> None:
             }
 
 
-def _tap_after(scenario: dict) -> tuple[EventTap, object]:
+def _played_out(scenario: dict) -> GameState:
+    """The scenario's position with the per-game statistics on, after its actions."""
     state = build_state(parse({**scenario, "expect": {}}))
-    tap = EventTap(state)
-    state.log = tap
+    state.stats = GameStats(len(state.setup.cards))
     for action in scenario["actions"]:
         apply(state, from_json(state, action))
-    return tap, state
+    return state
 
 
-def _damage_by_name(tap: EventTap, state: object) -> dict[str, int]:
-    names = state.setup.names  # type: ignore[attr-defined]
-    return {names[card]: amount for card, amount in enumerate(tap.damage) if amount}
+def _damage_by_name(state: GameState) -> dict[str, int]:
+    assert state.stats is not None
+    names = state.setup.names
+    damage = [state.stats.damage(card) for card in range(len(names))]
+    return {names[card]: amount for card, amount in enumerate(damage) if amount}
 
 
 def test_damage_dealt_by_each_attacker_splash_included() -> None:
-    tap, state = _tap_after(
+    state = _played_out(
         {
             "cards": {
                 "Left": {"type": "creature", "cost": 1, "attack": 1, "hp": 2},
@@ -165,11 +168,11 @@ def test_damage_dealt_by_each_attacker_splash_included() -> None:
         }
     )  # fmt: skip
     # Right hits T and splashes U, Lamp hits T, Left hits T and splashes U.
-    assert _damage_by_name(tap, state) == {"Left": 2, "Lamp": 1, "Right": 2}
+    assert _damage_by_name(state) == {"Left": 2, "Lamp": 1, "Right": 2}
 
 
 def test_damage_to_the_stronghold_and_by_an_incantation() -> None:
-    tap, state = _tap_after(
+    state = _played_out(
         {
             "cards": {
                 "Ogre": {"type": "creature", "cost": 1, "attack": 3, "hp": 4},
@@ -194,13 +197,14 @@ def test_damage_to_the_stronghold_and_by_an_incantation() -> None:
         }
     )  # fmt: skip
     # Bolt: 2 to Wall; Ogre: 3 to B's Stronghold (nothing in front of it on the top line).
-    assert _damage_by_name(tap, state) == {"Bolt": 2, "Ogre": 3}
-    names = state.setup.names  # type: ignore[attr-defined]
-    assert {names[card] for card, played in enumerate(tap.played) if played} == {"Bolt"}
+    assert _damage_by_name(state) == {"Bolt": 2, "Ogre": 3}
+    assert state.stats is not None
+    names = state.setup.names
+    assert {names[card] for card, played in enumerate(state.stats.played) if played} == {"Bolt"}
 
 
 def test_self_inflicted_damage_is_not_dealt_and_immolation_counts_for_its_bearer() -> None:
-    tap, state = _tap_after(
+    state = _played_out(
         {
             "cards": {
                 "Pyre": {"type": "creature", "cost": 2, "attack": 0, "hp": 3,
@@ -225,8 +229,8 @@ def test_self_inflicted_damage_is_not_dealt_and_immolation_counts_for_its_bearer
     )  # fmt: skip
     # Blood's Price of Blood (2 missing Mana) hurts A itself: not dealt. Pyre's Immolation
     # makes A suffer 1: dealt by Pyre, B's card.
-    assert _damage_by_name(tap, state) == {"Pyre": 1}
-    assert state.players[0].sh == 2  # 2 of Price of Blood, 1 of Immolation, Blood left: 2  # type: ignore[attr-defined]
+    assert _damage_by_name(state) == {"Pyre": 1}
+    assert state.players[0].sh == 2  # 2 of Price of Blood, 1 of Immolation, Blood left: 2
 
 
 # Intervals and summaries --------------------------------------------------------------------------

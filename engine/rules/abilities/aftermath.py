@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.rules import board, champion, stronghold
 from engine.rules.abilities.costs import available_count
 from engine.rules.abilities.registry import CURSED, MERCENARY, REINFORCEMENT, handler
+from engine.rules.damage import Resolution
 from engine.rules.state import PLAYER_NAMES, Creature, GameState, PlayerState
 
 REINFORCEMENT_MAX_COST = 4
@@ -86,7 +87,7 @@ def regeneration(state: GameState, player: int, hits: int) -> None:
 
 
 @handler("after_damage", "sharpening")
-def sharpening(state: GameState, destroyed: list[Creature]) -> None:
+def sharpening(state: GameState, res: Resolution, destroyed: list[Creature]) -> None:
     """SHARPENING: the excess damage of the first kill of the turn goes to the Stronghold of the
     destroyed creature's owner, one instance per Stronghold even if several creatures died."""
     excess: dict[int, int] = {}
@@ -96,6 +97,8 @@ def sharpening(state: GameState, destroyed: list[Creature]) -> None:
         if amount > 0:
             if state.log is not None:
                 state.log.append(f"Sharpening: {amount} excess damage to the Stronghold.")
+            if state.stats is not None and owner != res.player:
+                state.stats.stronghold_damage[res.card] += amount
             stronghold.damage(state, owner, amount)
 
 

@@ -22,6 +22,8 @@ def immolation(state: GameState, player: int, bearer: Creature) -> None:
     """IMMOLATION: whoever plays a card on the bearer's line suffers 1 Stronghold damage."""
     if state.log is not None:
         state.log.append(f"Immolation of {state.setup.names[bearer.card]}.")
+    if state.stats is not None and player != bearer.owner:
+        state.stats.stronghold_damage[bearer.card] += 1
     stronghold.damage(state, player, 1)
 
 
