@@ -3,6 +3,10 @@
 Chunks of simulated games run in a small pool of daemon threads inside the web process, so a
 request that queues a batch returns at once and the batch page shows the same progress as with
 Celery workers. Each job closes its thread's database connections when it ends.
+
+The pool lives and dies with the process: the batches it was given are remembered, so a batch
+still active in the database that this process never took (the server restarted mid-batch) can be
+recognised as orphaned and resumed.
 """
 
 import threading
@@ -15,6 +19,7 @@ from django.db import connections
 
 _executor: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
+_batches: set[int] = set()
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -36,3 +41,12 @@ def _run(function: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 
 def submit(function: Callable[..., Any], /, **kwargs: Any) -> Future:
     return _pool().submit(_run, function, kwargs)
+
+
+def take_batch(batch_id: int) -> bool:
+    """Mark a batch as this process's to run; False if it already was."""
+    with _lock:
+        if batch_id in _batches:
+            return False
+        _batches.add(batch_id)
+        return True

@@ -173,6 +173,7 @@ def _in_process() -> bool:
 def _dispatch(batch_id: int, chunks: int) -> None:
     """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
     if _in_process():
+        background.take_batch(batch_id)
         for index in range(chunks):
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
@@ -180,6 +181,27 @@ def _dispatch(batch_id: int, chunks: int) -> None:
 
     for index in range(chunks):
         run_chunk.apply_async(args=[batch_id, index])
+
+
+def batch_resume_orphaned(*, batch: SimulationBatch) -> int:
+    """In-process mode: queue again the unplayed chunks of an active batch that no thread of
+    this process runs (the server restarted mid-batch, taking its thread pool with it).
+
+    Returns how many chunks were queued. Chunks are idempotent, so a batch another web
+    process is still running only costs repeated work, never a double count. With Celery the
+    broker keeps unacknowledged chunks and redelivers them: nothing to do.
+    """
+    if not _in_process() or batch.status not in ACTIVE_STATUSES:
+        return 0
+    if not background.take_batch(batch.pk):
+        return 0
+    written = set(SimulationChunk.objects.filter(batch=batch).values_list("index", flat=True))
+    missing = [index for index in range(batch.chunks_total) if index not in written]
+    for index in missing:
+        background.submit(chunk_run_in_process, batch_id=batch.pk, index=index)
+    if missing:
+        logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
+    return len(missing)
 
 
 # Running a chunk ------------------------------------------------------------------------------

@@ -119,13 +119,17 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
 
 @login_required
 def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
-    return render(request, "engine/batch.html", _batch_context(_batch_for(request, batch_id)))
+    batch = _batch_for(request, batch_id)
+    services.batch_resume_orphaned(batch=batch)
+    return render(request, "engine/batch.html", _batch_context(batch))
 
 
 @login_required
 def batch_progress(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The part of the batch page that htmx polls while the games run."""
-    return render(request, "engine/_progress.html", _batch_context(_batch_for(request, batch_id)))
+    batch = _batch_for(request, batch_id)
+    services.batch_resume_orphaned(batch=batch)
+    return render(request, "engine/_progress.html", _batch_context(batch))
 
 
 @login_required

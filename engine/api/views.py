@@ -87,9 +87,9 @@ class SimulationDetailView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, batch_id: int) -> Response:
-        return Response(
-            _batch_data(request, selectors.batch_get(batch_id=batch_id, user=request.user))
-        )
+        batch = selectors.batch_get(batch_id=batch_id, user=request.user)
+        services.batch_resume_orphaned(batch=batch)
+        return Response(_batch_data(request, batch))
 
 
 class SimulationCancelView(APIView):

@@ -72,12 +72,38 @@ class InlineExecutor:
 
     def __init__(self) -> None:
         self.jobs = 0
+        self.batches: set[int] = set()
+
+    def take_batch(self, batch_id: int) -> bool:
+        if batch_id in self.batches:
+            return False
+        self.batches.add(batch_id)
+        return True
 
     def submit(self, function: Callable[..., Any], /, **kwargs: Any) -> Future:
         self.jobs += 1
         future: Future = Future()
         future.set_result(function(**kwargs))
         return future
+
+
+class HeldExecutor(InlineExecutor):
+    """Stands in for the thread pool where a test runs chunks itself: takes jobs, runs none."""
+
+    def submit(self, function: Callable[..., Any], /, **kwargs: Any) -> Future:
+        self.jobs += 1
+        return Future()
+
+
+@pytest.fixture(autouse=True)
+def _no_stray_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside browser and worker tests, no real pool thread may play chunks behind a test's
+    back (a page view resumes an active batch it does not know of)."""
+    if request.node.get_closest_marker("browser") or request.node.get_closest_marker("services"):
+        return
+    from engine import services
+
+    monkeypatch.setattr(services, "background", HeldExecutor())
 
 
 @pytest.fixture

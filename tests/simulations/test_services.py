@@ -64,6 +64,43 @@ def test_a_batch_runs_all_its_chunks_once(
     assert batch.deck_b_name == "Preconstructed deck 2"
 
 
+def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
+    owner: Any,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+    client: Any,
+) -> None:
+    """In-process mode: the server stopped after chunk 0 was written, taking its thread pool
+    with it. Whoever looks at the batch next, in the new process, gets the 4 other chunks run."""
+    with django_capture_on_commit_callbacks(execute=False):  # the old process never dispatched
+        batch = _create(owner, precon_deck, 45)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    assert inline_chunks.jobs == 0
+    client.force_login(owner)
+    assert client.get(f"/api/v1/simulations/{batch.pk}/").status_code == 200
+    batch.refresh_from_db()
+    assert inline_chunks.jobs == 4
+    assert (batch.status, batch.games_done, batch.chunks_done) == (Status.DONE, 45, 5)
+    assert batch.totals == _expected_totals(batch)
+    # Known to this process now: looking again queues nothing.
+    assert services.batch_resume_orphaned(batch=batch) == 0
+    assert client.get(f"/simulations/{batch.pk}/").status_code == 200
+    assert inline_chunks.jobs == 4
+
+
+def test_with_a_broker_nothing_is_resumed_by_hand(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Celery redelivers unacknowledged chunks itself (acks_late)."""
+    from cod_site.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda **kwargs: None)
+    batch = _create(owner, precon_deck, 45)
+    assert services.batch_resume_orphaned(batch=batch) == 0
+
+
 def test_running_a_chunk_again_changes_nothing(owner: Any, precon_deck: Deck) -> None:
     batch = _create(owner, precon_deck, 30)
     first = services.chunk_run(batch_id=batch.pk, index=1)
