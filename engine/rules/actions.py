@@ -146,6 +146,24 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.phase == OVER:
         raise IllegalAction("game-end", "The game is over.", "La partie est terminée.")
     try:
+        if kind in (PLAY, CAST) and state.phase == SUMMONING:
+            # Most actions of a game are plain card plays: one that is obviously legal (among the
+            # 4 leftmost cards, affordable at its printed cost, no Blackmail in the game, then a
+            # creature on a real lane or an Incantation on a creature in play) is played without
+            # the full check, which would look everything up again; anything else gets it.
+            setup = state.setup
+            pl = state.players[state.active]
+            index = _window_index(pl.hand, card)
+            if index >= 0 and setup.cost[card] <= pl.mana and not setup.in_game & BLACKMAIL:
+                if kind == PLAY:
+                    if setup.creature[card] and 0 <= arg < setup.topology.lanes:
+                        play_card(state, state.active, index, arg)
+                        return state
+                elif not setup.creature[card]:
+                    target = _creature_by_card(state, arg)
+                    if target is not None:
+                        play_card(state, state.active, index, target=target)
+                        return state
         if kind >= PLAY:
             index, lane, host, target = _check_play(state, kind, card, arg)
             play_card(state, state.active, index, lane, host, target)
@@ -165,6 +183,14 @@ def apply(state: GameState, action: Action) -> GameState:
     except GameOver:
         pass
     return state
+
+
+def _window_index(hand: list[int], card: int) -> int:
+    """The index of ``card`` among the WINDOW leftmost cards of ``hand``, else -1."""
+    try:
+        return hand.index(card, 0, WINDOW)
+    except ValueError:
+        return -1
 
 
 def _unpack(action: Any) -> Action:

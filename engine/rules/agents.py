@@ -123,28 +123,35 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
-        # Per set-up (keyed by identity: set-ups are shared between games), the card values
-        # tables of _tables.
-        self._values_of: dict[int, tuple[GameSetup, list[float], list[float], list[float]]] = {}
+        # Per set-up (keyed by identity: set-ups are shared between games), the tables of _tables.
+        self._values_of: dict[int, _Tables] = {}
         # Rollouts of the lookahead agent add a little noise to explore.
         self.rng = rng
         self.noise = noise
 
-    def _tables(self, setup: GameSetup) -> tuple[GameSetup, list[float], list[float], list[float]]:
-        """(setup, value, half of the value, value + 1.0) per card id: what the scores add up,
-        computed once per set-up (the same floats as computing them in place)."""
+    def _tables(self, setup: GameSetup) -> _Tables:
+        """(setup, per card id (cost, mask, is a creature, half of the value, attack), value + 1.0
+        per card id): what the scores add up, computed once per set-up (the same floats as
+        computing them in place); one tuple per card saves the hot loop an index per field."""
         if len(self._values_of) > 512:
             self._values_of.clear()
         values = card_values(setup)
-        tables = (setup, values, [v * 0.5 for v in values], [v + 1.0 for v in values])
+        info = [
+            (setup.cost[c], setup.mask[c], setup.creature[c], values[c] * 0.5, setup.attack[c])
+            for c in range(len(values))
+        ]
+        tables = (setup, info, [v + 1.0 for v in values])
         self._values_of[id(setup)] = tables
         return tables
 
     def choose(self, state: GameState) -> Action:
-        """The best-scoring legal action. The candidates are those of ``legal_actions`` (the
-        cards of ``playable_cards``, whose test is repeated here, then the Champion) minus
-        Incantations on one's own creatures, which the heuristic never wants; scoring them card
-        by card avoids building the whole list."""
+        """The best-scoring legal action. The candidates are those of ``legal_actions`` in the
+        same order (the cards of ``playable_cards``, whose test is repeated here, then the
+        Champion) minus Incantations on one's own creatures, which the heuristic never wants.
+
+        This runs before every action of every computer game, so it is one pass over the hand
+        that tests and scores each card in place, without building the legal actions.
+        """
         phase = state.phase
         if phase != SUMMONING:
             return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
@@ -153,75 +160,70 @@ class GreedyAgent(Agent):
         pl = state.players[player]
         hand = pl.hand
         size = len(hand)
-        # The Champion, summoned from outside the hand, is candidate CHAMPION_INDEX.
-        champion_card = summonable_champion(state) if setup.any_champion else NO_CARD
+        mana = pl.mana
         # Playing the last card leaves only the Stronghold in hand: the game is lost.
-        playable: list[int] = []
-        if size > 1:
-            mana = pl.mana
-            cost_of = setup.cost
-            mask_of = setup.mask
+        if size <= 1:
+            available = 0
+        elif setup.in_game & BLACKMAIL:
+            available = available_count(state, player)
+        else:
             available = size if size < WINDOW else WINDOW
-            if setup.in_game & BLACKMAIL:
-                available = available_count(state, player)
-            for index in range(available):
-                card = hand[index]
-                cost = cost_of[card]
-                if cost > mana:
-                    mask = mask_of[card]
-                    if not mask & PRICE_OF_BLOOD and not (
-                        mask & LUCIDITY and index == 0 and cost - 2 <= mana
-                    ):
-                        continue
-                playable.append(index)
-        if champion_card >= 0:
-            playable.append(CHAMPION_INDEX)
-        if not playable:
-            return ASSAULT_ACTION
+        # The Champion, summoned from outside the hand, is the last candidate, CHAMPION_INDEX.
+        candidates: Sequence[int] = range(available)
+        champion_card = NO_CARD
+        if setup.any_champion:
+            champion_card = summonable_champion(state)
+            if champion_card >= 0:
+                candidates = [*candidates, CHAMPION_INDEX]
         tables = self._values_of.get(id(setup))
         if tables is None or tables[0] is not setup:
             tables = self._tables(setup)
-        halves = tables[2]
+        info = tables[1]
         sh = pl.sh
         hit_points = size - sh
-        mask_of = setup.mask
-        attack_of = setup.attack
         jitter = self.rng.random if self.rng is not None else None
         noise = self.noise
         fronts: list[tuple[int, bool]] | None = None
+        # The most any lane adds to a creature's base score (without noise), to skip the lanes
+        # of a creature that cannot beat the best so far (a strict > picks the first best, so
+        # skipping a candidate that cannot exceed it changes nothing); a margin far above
+        # rounding keeps the skip exact.
+        lane_bound = 0.0
         enemies: list[Creature] | None = None
         # The best so far, as (score, kind, card, arg); assaulting scores 0.
         best_score, best_kind, best_card, best_arg = 0.0, ASSAULT, -1, -1
-        mana = pl.mana
-        cost_of = setup.cost
-        is_creature = setup.creature
-        for index in playable:
+        for index in candidates:
             if index == CHAMPION_INDEX:
                 card = champion_card
+                cost, mask, creature, half, attack = info[card]
                 cost = summon_cost(state, player)
             else:
                 card = hand[index]
-                cost = cost_of[card]
-            mask = mask_of[card]
+                cost, mask, creature, half, attack = info[card]
+                if cost > mana and (
+                    not mask & PRICE_OF_BLOOD
+                    and not (mask & LUCIDITY and index == 0 and cost - 2 <= mana)
+                ):
+                    continue
             missing = cost - mana if mask & PRICE_OF_BLOOD and cost > mana else 0
             # The part of the score that depends only on the card played:
             if index == CHAMPION_INDEX:
                 # the Champion leaves no gap in the hand: only the Mana counts.
-                base = halves[card] - 3.0 * missing
-            elif is_creature[card]:
+                base = half - 3.0 * missing
+            elif creature:
                 # a creature leaving the hand from right of the Stronghold costs a hit point,
                 loss = 0 if index < sh else 1
                 if loss and hit_points <= 1:
                     if pl.fort:
                         continue
                     loss = 4
-                base = halves[card] - 2.5 * loss - 3.0 * missing
+                base = half - 2.5 * loss - 3.0 * missing
                 if hit_points - loss <= 2:
                     base -= 3.0
             else:
                 # an Incantation comes back rightmost: from left of the Stronghold, +1 HP.
                 base = (1.0 if index < sh else 0.0) - 0.25 * cost - 3.0 * missing
-            if is_creature[card]:
+            if creature:
                 if fronts is None:
                     # Per lane: hit points left of the enemy creature facing it (-1: none),
                     # and whether the player's own half of the line is empty.
@@ -229,21 +231,25 @@ class GreedyAgent(Agent):
                     for lane, (enemy, enemy_lane) in enumerate(setup.topology.facing[player]):
                         line = state.players[enemy].lines[enemy_lane]
                         front = line[0].hp - line[0].damage if line else -1
-                        fronts.append((front, not pl.lines[lane]))
-                attack = attack_of[card]
-                for lane, (front, own_empty) in enumerate(fronts):
-                    value = base
-                    if front < 0:
-                        value += 0.75
-                    else:
-                        if attack >= front:
-                            value += 1.0
-                        if own_empty:
-                            value += 2.5 if mask & RAGE else 1.5
-                    if jitter is not None:
-                        value += jitter() * noise
-                    if value > best_score:
-                        best_score, best_kind, best_card, best_arg = value, PLAY, card, lane
+                        own_empty = not pl.lines[lane]
+                        fronts.append((front, own_empty))
+                        bonus = 0.75 if front < 0 else (3.5 if own_empty else 1.0)
+                        if bonus > lane_bound:
+                            lane_bound = bonus
+                if jitter is not None or base + lane_bound + 1e-6 > best_score:
+                    for lane, (front, own_empty) in enumerate(fronts):
+                        value = base
+                        if front < 0:
+                            value += 0.75
+                        else:
+                            if attack >= front:
+                                value += 1.0
+                            if own_empty:
+                                value += 2.5 if mask & RAGE else 1.5
+                        if jitter is not None:
+                            value += jitter() * noise
+                        if value > best_score:
+                            best_score, best_kind, best_card, best_arg = value, PLAY, card, lane
                 if mask & SYMBIOTE:
                     for host in symbiote_hosts(state, player):
                         value = base + 1.0
@@ -261,14 +267,14 @@ class GreedyAgent(Agent):
                     enemies = [
                         c for p in state.players if p is not pl for line in p.lines for c in line
                     ]
-                attack = attack_of[card]
+                kill_values = tables[2]
                 for target in enemies:
                     remaining = target.hp - target.damage
                     dealt = remaining - 1 if mask & VULNERABILITY else attack
                     eff = target.eff
                     if eff & INDESTRUCTIBLE or (eff & PROTECTION and not target.protection_used):
                         dealt = 0
-                    value = base + (tables[3][target.card] if dealt >= remaining else 0.3 * dealt)
+                    value = base + (kill_values[target.card] if dealt >= remaining else 0.3 * dealt)
                     if jitter is not None:
                         value += jitter() * noise
                     if value > best_score:
@@ -276,6 +282,10 @@ class GreedyAgent(Agent):
         if best_kind == ASSAULT:
             return ASSAULT_ACTION
         return (best_kind, best_card, best_arg)
+
+
+# See GreedyAgent._tables.
+_Tables = tuple[GameSetup, list[tuple[int, int, bool, float, int]], list[float]]
 
 
 def evaluate(state: GameState, player: int) -> float:

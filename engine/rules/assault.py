@@ -86,7 +86,11 @@ def _next_attacker(lines: list[list[Creature]], turn: int) -> Creature | None:
 
 def _cleared(state: GameState, creature: Creature) -> bool:
     eff = creature.eff
-    return any(eff & bit and allows(state, creature) for bit, allows in CLEARANCE)
+    # A loop rather than any() over a generator: this runs for every new creature with Rage.
+    for bit, allows in CLEARANCE:  # noqa: SIM110
+        if eff & bit and allows(state, creature):
+            return True
+    return False
 
 
 def _attack_in_full(state: GameState, attacker: Creature, budget: list[int]) -> None:
