@@ -160,7 +160,7 @@ def main() -> int:
                         seed=20_000,
                     )
                     while batch.status in (Status.QUEUED, Status.RUNNING):
-                        time.sleep(0.1)
+                        time.sleep(0.02)
                         batch.refresh_from_db()
                     wall = time.perf_counter() - started
                     if batch.status != Status.DONE or batch.games_done != args.games:
