@@ -9,11 +9,7 @@ from dataclasses import replace
 import pytest
 
 from engine.rules import replay as replays
-from engine.rules.actions import apply, from_json
 from engine.rules.cards import load_catalogue
-from engine.rules.scenario import build_state, parse
-from engine.rules.state import GameState
-from engine.rules.stats import GameStats
 from engine.simulation import (
     END_REASONS,
     BatchSpec,
@@ -125,112 +121,6 @@ def test_totals_count_a_game_exactly(spec: BatchSpec) -> None:
                 "wins": int(name in game.played[deck] and game.winner == deck),
                 "damage": game.damage[deck][name],
             }
-
-
-def _played_out(scenario: dict) -> GameState:
-    """The scenario's position with the per-game statistics on, after its actions."""
-    state = build_state(parse({**scenario, "expect": {}}))
-    state.stats = GameStats(len(state.setup.cards))
-    for action in scenario["actions"]:
-        apply(state, from_json(state, action))
-    return state
-
-
-def _damage_by_name(state: GameState) -> dict[str, int]:
-    assert state.stats is not None
-    names = state.setup.names
-    damage = [state.stats.damage(card) for card in range(len(names))]
-    return {names[card]: amount for card, amount in enumerate(damage) if amount}
-
-
-def test_damage_dealt_by_each_attacker_splash_included() -> None:
-    state = _played_out(
-        {
-            "cards": {
-                "Left": {"type": "creature", "cost": 1, "attack": 1, "hp": 2},
-                "Lamp": {"type": "creature", "cost": 3, "attack": 1, "hp": 2,
-                         "abilities": ["aura:splash"]},
-                "Right": {"type": "creature", "cost": 1, "attack": 1, "hp": 2},
-                "T": {"type": "creature", "cost": 6, "attack": 0, "hp": 9},
-                "U": {"type": "creature", "cost": 6, "attack": 0, "hp": 9},
-                "Ant": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Yak": {"type": "creature", "cost": 1, "attack": 4, "hp": 1},
-            },
-            "state": {
-                "active": "A",
-                "players": {
-                    "A": {"hand": ["STRONGHOLD", "Ant"],
-                          "lines": {"top": ["Left", "Lamp", "Right"], "bottom": []}},
-                    "B": {"hand": ["STRONGHOLD", "Yak"], "lines": {"top": ["T"], "bottom": ["U"]}},
-                },
-            },
-            "actions": ["assault"],
-        }
-    )  # fmt: skip
-    # Right hits T and splashes U, Lamp hits T, Left hits T and splashes U.
-    assert _damage_by_name(state) == {"Left": 2, "Lamp": 1, "Right": 2}
-
-
-def test_damage_to_the_stronghold_and_by_an_incantation() -> None:
-    state = _played_out(
-        {
-            "cards": {
-                "Ogre": {"type": "creature", "cost": 1, "attack": 3, "hp": 4},
-                "Bolt": {"type": "incantation", "cost": 1, "attack": 2},
-                "Wall": {"type": "creature", "cost": 1, "attack": 0, "hp": 5},
-                "Ant": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Bat": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Cat": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Dog": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Elk": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-            },
-            "state": {
-                "active": "A",
-                "players": {
-                    "A": {"hand": ["STRONGHOLD", "Bolt", "Ant"], "mana": 3,
-                          "lines": {"top": ["Ogre"], "bottom": []}},
-                    "B": {"hand": ["STRONGHOLD", "Bat", "Cat", "Dog", "Elk"],
-                          "lines": {"top": [], "bottom": ["Wall"]}},
-                },
-            },
-            "actions": [{"play": "Bolt", "target": {"player": "B", "card": "Wall"}}, "assault"],
-        }
-    )  # fmt: skip
-    # Bolt: 2 to Wall; Ogre: 3 to B's Stronghold (nothing in front of it on the top line).
-    assert _damage_by_name(state) == {"Bolt": 2, "Ogre": 3}
-    assert state.stats is not None
-    names = state.setup.names
-    assert {names[card] for card, played in enumerate(state.stats.played) if played} == {"Bolt"}
-
-
-def test_self_inflicted_damage_is_not_dealt_and_immolation_counts_for_its_bearer() -> None:
-    state = _played_out(
-        {
-            "cards": {
-                "Pyre": {"type": "creature", "cost": 2, "attack": 0, "hp": 3,
-                         "abilities": ["immolation"]},
-                "Blood": {"type": "creature", "cost": 3, "attack": 1, "hp": 1,
-                          "abilities": ["price_of_blood"]},
-                "Ant": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Bat": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Cat": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-                "Yak": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
-            },
-            "state": {
-                "active": "A",
-                "players": {
-                    "A": {"hand": ["STRONGHOLD", "Blood", "Ant", "Bat", "Cat"], "mana": 1,
-                          "lines": {"top": [], "bottom": []}},
-                    "B": {"hand": ["STRONGHOLD", "Yak"], "lines": {"top": ["Pyre"], "bottom": []}},
-                },
-            },
-            "actions": [{"play": "Blood", "line": "top"}],
-        }
-    )  # fmt: skip
-    # Blood's Price of Blood (2 missing Mana) hurts A itself: not dealt. Pyre's Immolation
-    # makes A suffer 1: dealt by Pyre, B's card.
-    assert _damage_by_name(state) == {"Pyre": 1}
-    assert state.players[0].sh == 2  # 2 of Price of Blood, 1 of Immolation, Blood left: 2
 
 
 # Intervals and summaries --------------------------------------------------------------------------
