@@ -81,6 +81,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Tests on SQLite get a file, not the shared-cache in-memory database: there a reader meets
+    # a writer's table lock at once ("database table is locked") where a file waits for it, and
+    # the simulation threads and live-server threads read while others write, as in `make run`.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")

@@ -1,7 +1,9 @@
 import uuid
+from collections.abc import Iterator
 
 import pytest
 from django.conf import settings as django_settings
+from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +23,14 @@ def _plain_static_names(settings: object) -> None:
         **settings.STORAGES,  # type: ignore[attr-defined]
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts in English: a request in French or Swedish leaves its language active
+    in the thread, and services called directly speak the active language."""
+    with translation.override("en"):
+        yield
 
 
 pytest_plugins = ["tests.support.browser", "tests.support.database"]

@@ -1,9 +1,9 @@
 """Fixtures for the Mutation tests: the real catalogue, users, and sessions set up quickly."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from cards.models import Card, Expansion
 from mutation import services
@@ -107,11 +107,3 @@ def ready_session(catalogue: None, organiser) -> MutationSession:
     choose_all_decks(session, pools)
     session.refresh_from_db()
     return session
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    """Messages are compared in English unless a test asks for another language; a page request
-    in French must not leave French active for the next test."""
-    with translation.override("en"):
-        yield

@@ -1,12 +1,11 @@
 """Fixtures of the simulated test games: users, decks, and a way to run a batch's chunks in the
 test's own thread (the catalogue fixtures come from tests/support/database.py)."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
 import pytest
-from django.utils import translation
 
 from cards.models import Card
 from cards.selectors import cards_with_details
@@ -18,14 +17,6 @@ from tests.decks.conftest import CONSTRUCTED, PRECON
 @pytest.fixture
 def cards_db(catalogue: None, db: None) -> None:
     """A test with the catalogue in the database."""
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    """Services called directly speak the active language: a page test in Swedish may have left
-    Swedish active in this thread."""
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture(autouse=True)
