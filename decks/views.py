@@ -393,6 +393,11 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         "error": error,
         "page": _page(request, decks),
         "page_query": urlencode({k: v for k, v in filters.items() if v}),
+    }
+    if request.headers.get("HX-Request"):
+        # A filter changed: only the results are swapped, the form around them stays.
+        return render(request, "decks/_list_results.html", context)
+    context |= {
         "formats": [(one.slug, selectors.format_name(one)) for one in selectors.format_list()],
         "preconstructed": selectors.preconstructed_deck_codes(),
         "sorts": [
@@ -402,10 +407,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
             ("forks", _("Most forked")),
         ],
     }
-    template = (
-        "decks/_list_results.html" if request.headers.get("HX-Request") else "decks/list.html"
-    )
-    return render(request, template, context)
+    return render(request, "decks/list.html", context)
 
 
 @login_required
