@@ -33,4 +33,10 @@ def _english() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: object) -> None:
+    """Real password hashing costs half a second per user; the tests make many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
 pytest_plugins = ["tests.support.browser", "tests.support.database"]

@@ -15,11 +15,6 @@ from champions.designs import ChampionDesign
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings: object) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
-
-
-@pytest.fixture(autouse=True)
 def media_root(settings: object, tmp_path: Path) -> Path:
     root = tmp_path / "media"
     root.mkdir()

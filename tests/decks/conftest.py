@@ -16,17 +16,6 @@ CONSTRUCTED = [
 ]  # fmt: skip
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: object) -> None:
-    """Real password hashing costs half a second per user; these tests make many users."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def cards_db(catalogue: None, db: None) -> None:
-    """A test with the catalogue in the database."""
-
-
 @pytest.fixture
 def owner(django_user_model: object) -> object:
     return django_user_model.objects.create_user("olga", password="pw-olga-123456")  # type: ignore[attr-defined]

@@ -15,16 +15,6 @@ from tests.decks.conftest import CONSTRUCTED, PRECON
 
 
 @pytest.fixture
-def cards_db(catalogue: None, db: None) -> None:
-    """A test with the catalogue in the database."""
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: object) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
-
-
-@pytest.fixture
 def owner(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user("olga", password="pw-olga-123456")
 

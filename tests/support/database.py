@@ -52,6 +52,11 @@ def catalogue(django_db_setup: None, django_db_blocker: object) -> Iterator[None
 
 
 @pytest.fixture
+def cards_db(catalogue: None, db: None) -> None:
+    """A test with the catalogue in the database."""
+
+
+@pytest.fixture
 def committed_catalogue(shipped_rows: None) -> None:
     """For tests on committed data (threads, a live server, worker processes): loaded anew."""
     from cards.services import catalogue_load
