@@ -36,6 +36,7 @@ from decks.models import (
     PoolKind,
     Visibility,
 )
+from engine.rules.abilities.registry import AURA_PREFIX
 
 Viewer = AbstractBaseUser | AnonymousUser
 CardRequest = Card | str
@@ -381,8 +382,6 @@ def _display_order(card: Card) -> tuple[int, str]:
 
 
 # Decks as the rules engine plays them -------------------------------------------------------
-
-AURA_PREFIX = "aura:"
 
 
 def engine_card_definition(

@@ -39,4 +39,4 @@ def _fast_passwords(settings: object) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
 
 
-pytest_plugins = ["tests.support.browser", "tests.support.database"]
+pytest_plugins = ["tests.support.browser", "tests.support.database", "tests.support.users"]

@@ -1,4 +1,5 @@
-"""Fixtures of the decks tests: the real catalogue (data/), users, and a few decks."""
+"""Fixtures of the decks tests: the preconstructed and Constructed deck lists, a staff user (the
+catalogue and the other users come from tests/support)."""
 
 import pytest
 
@@ -14,16 +15,6 @@ PRECON = {
 CONSTRUCTED = [
     "grrr", "baron", "emerald-dragon", "troll", "boom", "abyssal-grrr", "dryad", "dislocation",
 ]  # fmt: skip
-
-
-@pytest.fixture
-def owner(django_user_model: object) -> object:
-    return django_user_model.objects.create_user("olga", password="pw-olga-123456")  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def other(django_user_model: object) -> object:
-    return django_user_model.objects.create_user("oscar", password="pw-oscar-123456")  # type: ignore[attr-defined]
 
 
 @pytest.fixture
