@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.rules import native
 from engine.rules.actions import apply
 from engine.rules.agents import Agent, GreedyAgent, RandomAgent
 from engine.rules.cards import CardDef, Catalogue, load_catalogue
@@ -92,7 +93,10 @@ def main() -> None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return
-    print(f"Python {sys.version.split()[0]}, one core, event log off, preconstructed decks 1-4")
+    print(
+        f"Python {sys.version.split()[0]}, engine {native.STATUS}, one core, event log off, "
+        "preconstructed decks 1-4"
+    )
     for label, agents in (("greedy vs greedy", greedy_agents), ("random vs random", random_agents)):
         runs = [run(decks, agents, args.games) for _ in range(args.repeat)]
         report(label, args.games, runs)

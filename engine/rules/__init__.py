@@ -5,7 +5,15 @@ the first player's Phase 2 action (``champions``: one Champion definition or Non
 ``Options(champions=True)``; ``champion_from_json`` reads one); ``legal_actions(state)`` lists
 every choice; ``apply(state, action)`` performs one in place (``state.copy()`` is cheap when the
 original must be kept).
+
+The same sources run compiled when ``make engine`` built them (engine.rules.native).
 """
+
+from engine.rules import native
+
+native.activate(__path__)
+
+# ruff: noqa: E402 - the compiled modules are looked up only once activate() chose them.
 
 from engine.rules.actions import (
     ASSAULT_ACTION,

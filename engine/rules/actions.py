@@ -46,7 +46,6 @@ KINDS = (ASSAULT, END_TURN, PLAY, PLAY_ONTO, CAST)
 
 ASSAULT_ACTION: Action = (ASSAULT, -1, -1)
 END_TURN_ACTION: Action = (END_TURN, -1, -1)
-_ONLY_END_TURN: tuple[Action, ...] = (END_TURN_ACTION,)
 
 
 def playable_cards(state: GameState) -> list[int]:
@@ -58,11 +57,7 @@ def playable_cards(state: GameState) -> list[int]:
     player = state.active
     pl = state.players[player]
     hand = pl.hand
-    available = len(hand)
-    if available > WINDOW:
-        available = WINDOW
-    if setup.in_game & BLACKMAIL:
-        available = available_count(state, player)
+    available = available_count(state, player)
     mana = pl.mana
     cost_of = setup.cost
     mask_of = setup.mask
@@ -71,8 +66,8 @@ def playable_cards(state: GameState) -> list[int]:
         card = hand[index]
         mask = mask_of[card]
         cost = cost_of[card]
-        if mask & LUCIDITY and index == 0:
-            cost = cost - 2 if cost > 2 else 0
+        if mask & LUCIDITY:
+            cost = lucidity(state, player, index, cost)
         if cost <= mana or mask & PRICE_OF_BLOOD:
             playable.append(index)
     return playable
@@ -131,11 +126,13 @@ def summonable_champion(state: GameState) -> int:
     return card if state.setup.mask[card] & PRICE_OF_BLOOD else NO_CARD
 
 
-def apply(state: GameState, action: Action) -> GameState:
-    """Perform ``action`` in place and return ``state``.
+def apply(state: GameState, action: object) -> GameState:
+    """Perform ``action`` (an :data:`Action`) in place and return ``state``.
 
-    An illegal action raises :class:`IllegalAction` and leaves the position unchanged: every
-    check happens before anything moves.
+    Anything else raises :class:`InputError` (``action`` is typed ``object`` because it is
+    checked here, not by the compiled engine's argument conversion); an illegal action raises
+    :class:`IllegalAction` and leaves the position unchanged: every check happens before anything
+    moves.
     """
     # _unpack's checks, in line: this runs for every action of every game.
     if type(action) is not tuple or len(action) != 3:
@@ -143,6 +140,10 @@ def apply(state: GameState, action: Action) -> GameState:
     kind, card, arg = action
     if kind not in KINDS or type(card) is not int or type(arg) is not int:
         raise InputError(f"not an action: {action!r}")
+    return _apply(state, kind, card, arg)
+
+
+def _apply(state: GameState, kind: int, card: int, arg: int) -> GameState:
     if state.phase == OVER:
         raise IllegalAction("game-end", "The game is over.", "La partie est terminée.")
     try:
@@ -199,10 +200,6 @@ def _unpack(action: Any) -> Action:
     if type(action[1]) is not int or type(action[2]) is not int:
         raise InputError(f"not an action: {action!r}")
     return action
-
-
-def _name(state: GameState, card: int) -> str:
-    return state.setup.names[card]
 
 
 def _check_play(
@@ -279,7 +276,7 @@ def _check_in_hand(state: GameState, card: int) -> int:
     try:
         index = pl.hand.index(card)
     except ValueError:
-        name = _name(state, card) if 0 <= card < len(setup.cards) else f"card {card}"
+        name = setup.names[card] if 0 <= card < len(setup.cards) else f"card {card}"
         raise IllegalAction(
             "phase-2-summoning",
             f"{name} is not in your hand.",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.rules.abilities.costs import WINDOW, available_count
 from engine.rules.abilities.on_play import symbiote_hosts
@@ -64,14 +65,15 @@ from engine.rules.summoning import CHAMPION_INDEX
 from engine.rules.turn import new_game
 
 
-class Agent:
-    name = "agent"
+class Agent(Protocol):
+    """Anything that picks the active player's next action (a class of its own needs no base)."""
 
-    def choose(self, state: GameState) -> Action:
-        raise NotImplementedError
+    name: str
+
+    def choose(self, state: GameState) -> Action: ...
 
 
-class RandomAgent(Agent):
+class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
@@ -113,7 +115,7 @@ def card_values(setup: GameSetup) -> list[float]:
     return values
 
 
-class GreedyAgent(Agent):
+class GreedyAgent:
     """Scores each legal action with a one-step heuristic and plays the best one.
 
     Below a score of 0 it assaults: a card is only worth playing if it beats keeping it in hand as
@@ -301,7 +303,7 @@ def evaluate(state: GameState, player: int) -> float:
     return max(-0.99, min(0.99, total / 20.0))
 
 
-class LookaheadAgent(Agent):
+class LookaheadAgent:
     """Flat Monte Carlo over the legal actions with noisy greedy rollouts."""
 
     name = "lookahead"

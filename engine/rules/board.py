@@ -19,12 +19,6 @@ def mark(state: GameState, creature: Creature) -> None:
     state.auras_dirty |= 1 << (creature.owner * MAX_LANES + creature.lane)
 
 
-def place(state: GameState, creature: Creature) -> None:
-    """Put ``creature`` behind its owner's creatures on its lane (furthest from the Bridge)."""
-    state.players[creature.owner].lines[creature.lane].append(creature)
-    state.auras_dirty |= 1 << (creature.owner * MAX_LANES + creature.lane)
-
-
 def remove(state: GameState, creature: Creature) -> None:
     state.auras_dirty |= 1 << (creature.owner * MAX_LANES + creature.lane)
     state.players[creature.owner].lines[creature.lane].remove(creature)

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.rules.abilities.registry import REGISTRY, parse_abilities
 from engine.rules.errors import InputError
+from engine.rules.native import PROJECT_DIR
 
 CREATURE = "creature"
 INCANTATION = "incantation"
@@ -25,7 +26,7 @@ CHAMPION = "champion"
 CARD_TYPES = (CREATURE, INCANTATION, CHAMPION)
 
 DECK_SIZE = 8
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = PROJECT_DIR / "data"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ other rule treats it as the creature it is. The readings of the rulebook are in 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,15 +37,7 @@ def stand_in(card: CardDef) -> CardDef:
         return card
     if not card.is_creature:
         raise InputError(f"{card.name!r} is an incantation; a Champion is a creature")
-    return CardDef(
-        name=card.name,
-        type=CHAMPION,
-        cost=card.cost,
-        attack=card.attack,
-        hp=card.hp,
-        abilities=card.abilities,
-        name_fr=card.name_fr,
-    )
+    return dataclasses.replace(card, type=CHAMPION)
 
 
 def check_champions(

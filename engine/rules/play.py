@@ -18,7 +18,7 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from engine.rules.agents import AGENTS, play_game
 from engine.rules.cards import CardDef, Catalogue, load_catalogue, validate_deck
@@ -51,14 +51,8 @@ def read_deck(spec: str, catalogue: Catalogue, label: str) -> tuple[list[CardDef
 
 
 def _read_deck(spec: str, catalogue: Catalogue, label: str) -> tuple[list[CardDef], str]:
-    path = Path(spec)
     if spec.endswith(".json"):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise InputError(f"{label}: cannot read {spec} ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{label}: {spec} is not valid JSON ({exc.msg})") from None
+        data = _load_json(spec)
         if not isinstance(data, list):
             raise InputError(f"{label}: {spec} must hold a list of cards")
         deck = [
@@ -78,16 +72,20 @@ def read_champion(spec: str, catalogue: Catalogue, label: str) -> CardDef:
     """A Champion from a ``--champion-*`` argument: a catalogue creature name or a JSON file."""
     try:
         if spec.endswith(".json"):
-            try:
-                data = json.loads(Path(spec).read_text(encoding="utf-8"))
-            except OSError as exc:
-                raise InputError(f"cannot read {spec} ({exc.strerror})") from None
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{spec} is not valid JSON ({exc.msg})") from None
-            return champion_from_json(data, spec)
+            return champion_from_json(_load_json(spec), spec)
         return stand_in(catalogue.find(spec))
     except InputError as exc:
         raise InputError(f"{label}: {exc}") from None
+
+
+def _load_json(spec: str) -> Any:
+    """The JSON document in file ``spec`` (the callers add which argument named it)."""
+    try:
+        return json.loads(Path(spec).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot read {spec} ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{spec} is not valid JSON ({exc.msg})") from None
 
 
 def _fail(message: str) -> NoReturn:

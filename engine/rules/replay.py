@@ -8,6 +8,7 @@ machine, so a replay is also the regression test of a bug found by fuzzing.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import Any
 from engine.rules.actions import Action, apply, from_json, to_json
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
-from engine.rules.errors import IllegalAction, InputError, ReplayError
+from engine.rules.errors import IllegalAction, InputError, NotSupported, ReplayError
 from engine.rules.state import PLAYER_NAMES, RULES_VERSION, GameState, Options
 from engine.rules.turn import new_game
 
@@ -191,15 +192,11 @@ def play(replay: Replay, log: bool = False) -> GameState:
     """Replay every action; the final state, or :class:`ReplayError` naming the bad action."""
     options = replay.options
     if log:
-        options = Options(
-            exhaustion=options.exhaustion,
-            log=True,
-            first_player=options.first_player,
-            mode=options.mode,
-            champions=options.champions,
-        )
+        options = dataclasses.replace(options, log=True)
     try:
         state = new_game(replay.decks, replay.seed, options, replay.champions)
+    except NotSupported as exc:
+        raise ReplayError(f"replay.options: {exc}") from None
     except InputError as exc:
         where = "replay.champions" if str(exc).startswith("champion") else "replay.decks"
         raise ReplayError(f"{where}: {exc}") from None

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from engine.rules import board
+from engine.rules.actions import STRONGHOLD_TOKEN as STRONGHOLD
 from engine.rules.actions import apply, from_json
 from engine.rules.cards import CHAMPION, CardDef
 from engine.rules.errors import GameOver, IllegalAction, InputError, NotSupported, ScenarioError
@@ -33,10 +34,10 @@ from engine.rules.state import (
     GameState,
     Options,
     PlayerState,
+    new_creature,
 )
 from engine.rules.turn import start_turn
 
-STRONGHOLD = "STRONGHOLD"
 _MODULE_OFF = "the Champion module is off (set state.options.champions: true)"
 SUFFIXES = (".yaml", ".yml", ".json")
 DUEL_PLAYERS = ("A", "B")
@@ -133,22 +134,10 @@ def parse(data: Any) -> Scenario:
             raise ScenarioError(f"{where}: missing key 'type'")
         if spec["type"] in ("creature", CHAMPION) and "hp" not in spec:
             raise ScenarioError(f"{where}: missing key 'hp' (required for creatures)")
-        if "cost" not in spec:
-            raise ScenarioError(f"{where}: missing key 'cost'")
-        abilities = spec.get("abilities") or []
-        if not isinstance(abilities, list):
-            raise ScenarioError(f"{where}.abilities: expected a list of ability codes")
         try:
-            cards[name] = CardDef(
-                name=name,
-                type=spec["type"],
-                cost=spec["cost"],
-                attack=spec.get("attack", 0),
-                hp=spec.get("hp", 0) or 0,
-                abilities=tuple(abilities),
-            )
+            cards[name] = CardDef.from_json({**spec, "name": name}, where)
         except InputError as exc:
-            raise ScenarioError(f"{where}: {exc}") from None
+            raise ScenarioError(str(exc)) from None
     state = _parse_state(top["state"], cards)
     champions_on = bool((state.get("options") or {}).get("champions", False))
     if not champions_on:
@@ -496,7 +485,7 @@ def build_state(scenario: Scenario) -> GameState:
             pl.champion_exhausted = champion.get("exhausted", False)
         for lane, line in enumerate(LINE_NAMES):
             for entry in _entries(pl_spec, line):
-                creature = Creature(setup, ids.id_of(p, entry["card"]), p, lane)
+                creature = new_creature(setup, ids.id_of(p, entry["card"]), p, lane)
                 if entry.get("symbiote") is not None:
                     creature.add_symbiote(setup, ids.id_of(p, entry["symbiote"]))
                 if pl.champion >= 0 and pl.champion in (creature.card, creature.symbiote):

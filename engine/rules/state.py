@@ -41,8 +41,6 @@ class Topology:
     neighbour: tuple[int, ...]
     # Which lanes are the upper line (Aerial, activation order).
     upper: tuple[bool, ...]
-    # Each line as its sides (player, lane), in activation order (upper line first).
-    lines: tuple[tuple[tuple[int, int], ...], ...]
     # line_number[player][lane]: the index in ``lines`` of the line that lane is half of.
     line_number: tuple[tuple[int, ...], ...]
 
@@ -57,7 +55,6 @@ DUEL = Topology(
     facing=(((1, 0), (1, 1)), ((0, 0), (0, 1))),
     neighbour=(1, 0),
     upper=(True, False),
-    lines=(((0, 0), (1, 0)), ((0, 1), (1, 1))),
     line_number=((0, 1), (0, 1)),
 )
 
@@ -185,8 +182,8 @@ class GameSetup:
         # Every ability bit that can appear in this game, printed or granted: a test against it
         # skips whole steps of the activation orders for decks that cannot use them.
         in_game = 0
-        for card in cards:
-            in_game |= card.mask | card.aura_mask
+        for card_def in cards:
+            in_game |= card_def.mask | card_def.aura_mask
         self.in_game = in_game
         self.any_aura = any(c.aura_mask for c in cards)
         self.options = options
@@ -228,17 +225,19 @@ class Creature:
         "symbiote",
     )
 
-    def __init__(self, setup: GameSetup, card: int, owner: int, lane: int) -> None:
+    def __init__(
+        self, card: int, owner: int, lane: int, attack: int, hp: int, base: int, aura: int
+    ) -> None:
         self.card = card
         self.symbiote = NO_CARD
         self.owner = owner
         self.lane = lane
-        self.attack = setup.attack[card]
-        self.hp = setup.hp[card]
-        self.base = setup.mask[card]
-        self.aura = setup.aura[card]
+        self.attack = attack
+        self.hp = hp
+        self.base = base
+        self.aura = aura
         # Effective abilities: printed ones plus those granted by adjacent Auras.
-        self.eff = self.base
+        self.eff = base
         self.damage = 0
         self.new = True
         self.protection_used = False
@@ -259,15 +258,8 @@ class Creature:
         self.eff |= setup.mask[card]
 
     def copy(self) -> Creature:
-        c = _new_creature(Creature)
-        c.card = self.card
+        c = Creature(self.card, self.owner, self.lane, self.attack, self.hp, self.base, self.aura)
         c.symbiote = self.symbiote
-        c.owner = self.owner
-        c.lane = self.lane
-        c.attack = self.attack
-        c.hp = self.hp
-        c.base = self.base
-        c.aura = self.aura
         c.eff = self.eff
         c.damage = self.damage
         c.new = self.new
@@ -281,13 +273,34 @@ class Creature:
     def key(self) -> tuple[Any, ...]:
         """Every field, to compare positions. Creatures themselves compare by identity, which
         keeps ``list.index``/``remove`` on lines fast."""
-        return tuple(getattr(self, name) for name in Creature.__slots__)
+        return (
+            self.attack,
+            self.attacked,
+            self.aura,
+            self.base,
+            self.bonus,
+            self.card,
+            self.chained,
+            self.damage,
+            self.eff,
+            self.hp,
+            self.lane,
+            self.new,
+            self.owner,
+            self.protection_used,
+            self.sharpened,
+            self.symbiote,
+        )
 
     def __repr__(self) -> str:
         return f"Creature(card={self.card}, owner={self.owner}, damage={self.damage})"
 
 
-_new_creature = object.__new__
+def new_creature(setup: GameSetup, card: int, owner: int, lane: int) -> Creature:
+    """``card`` entering play for ``owner`` on ``lane``, as printed."""
+    return Creature(
+        card, owner, lane, setup.attack[card], setup.hp[card], setup.mask[card], setup.aura[card]
+    )
 
 
 class PlayerState:
@@ -329,8 +342,8 @@ class PlayerState:
         return len(self.hand) - self.sh
 
     def copy(self) -> PlayerState:
-        p = _new_player(PlayerState)
-        p.hand = self.hand[:]
+        # No lanes to build: the copies of this player's lines replace them.
+        p = PlayerState(self.hand[:], 0)
         p.sh = self.sh
         p.fort = self.fort
         p.lines = [[c.copy() for c in line] for line in self.lines]
@@ -358,9 +371,6 @@ class PlayerState:
         )
 
     __hash__ = None  # type: ignore[assignment]
-
-
-_new_player = object.__new__
 
 
 class GameState:
@@ -405,17 +415,17 @@ class GameState:
         self.resolving: list[int] = []
 
     def copy(self) -> GameState:
-        s = _new_state(GameState)
-        s.setup = self.setup
+        # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a state that
+        # setstate replaces at once.
+        rng = random.Random(0)
+        rng.setstate(self.rng.getstate())
+        s = GameState(self.setup, rng)
         s.players = [p.copy() for p in self.players]
         s.active = self.active
         s.first_player = self.first_player
         s.phase = self.phase
         s.winner = self.winner
         s.turn = self.turn
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        s.rng = rng
         s.log = None if self.log is None else self.log[:]
         s.stats = None if self.stats is None else self.stats.copy()
         s.auras_dirty = self.auras_dirty
@@ -442,6 +452,3 @@ class GameState:
         )
 
     __hash__ = None  # type: ignore[assignment]
-
-
-_new_state = object.__new__

@@ -41,11 +41,8 @@ class GameStats:
         return self.creature_damage[card] + self.stronghold_damage[card]
 
     def copy(self) -> GameStats:
-        stats = _new_stats(GameStats)
+        stats = GameStats(0)
         stats.played = self.played[:]
         stats.creature_damage = self.creature_damage[:]
         stats.stronghold_damage = self.stronghold_damage[:]
         return stats
-
-
-_new_stats = object.__new__

@@ -33,7 +33,7 @@ from engine.rules.abilities.registry import (
     hook_table,
 )
 from engine.rules.damage import Resolution, hit_many
-from engine.rules.state import LINE_NAMES, NO_CARD, PLAYER_NAMES, Creature, GameState
+from engine.rules.state import LINE_NAMES, NO_CARD, PLAYER_NAMES, Creature, GameState, new_creature
 
 # The ``index`` of play_card that summons the player's Champion instead of a card of the hand.
 CHAMPION_INDEX = -1
@@ -91,7 +91,7 @@ def play_card(
     entering: Creature | None = None
     if setup.creature[card]:
         if host is None:
-            creature = Creature(setup, card, player, lane)
+            creature = new_creature(setup, card, player, lane)
             # board.place, in line
             pl.lines[lane].append(creature)
             state.auras_dirty |= 1 << (player * board.MAX_LANES + lane)
@@ -225,10 +225,10 @@ def aftermath(state: GameState, res: Resolution, spell: int) -> list[Creature]:
         regeneration(state, res.player, res.hits)
     # Sharpening: only the first kill of the turn
     if mask & SHARPENING and destroyed:
-        creature = res.creature
-        if creature is not None:
-            if not creature.sharpened:
-                creature.sharpened = True
+        source = res.creature
+        if source is not None:
+            if not source.sharpened:
+                source.sharpened = True
                 sharpening(state, res, destroyed)
         elif res.card not in state.spent_sharpening:
             state.spent_sharpening.add(res.card)

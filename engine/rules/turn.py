@@ -30,12 +30,13 @@ PHASE_1 = hook_table("phase_1", ("catalyst",))
 
 def new_game(
     decks: Sequence[Sequence[CardDef]],
-    seed: int,
+    seed: object,
     options: Options | None = None,
     champions: Sequence[CardDef | None] | None = None,
 ) -> GameState:
     """Set up a Duel (rule setup) and play the first player's start of turn and Phase 1.
 
+    ``seed``: a whole number (typed ``object`` since it is checked here, with a readable error).
     ``champions``: with ``options.champions``, one Champion definition (type ``champion``) or
     None per player; each starts ready, outside the Kingdoms (rule champion-setup).
     The returned state waits in the first player's Phase 2.

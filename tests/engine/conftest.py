@@ -1,4 +1,4 @@
-"""The engine tests need no database and no Django settings (``-p no:django`` works)."""
+"""The engine tests need no database."""
 
 import pytest
 

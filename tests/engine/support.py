@@ -8,9 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.rules.actions import Action, apply, legal_actions, to_json
+import pytest
+
+from engine.rules.actions import Action, apply, from_json, legal_actions, to_json
 from engine.rules.agents import Agent
-from engine.rules.cards import CardDef
+from engine.rules.cards import CardDef, load_catalogue
+from engine.rules.champion import stand_in
+from engine.rules.errors import IllegalAction
 from engine.rules.replay import Replay, save
 from engine.rules.state import (
     DUEL,
@@ -150,3 +154,37 @@ def play_checked(
         save(replays / f"fuzz-{label}-{seed}.json", replay)
         raise
     return state, actions
+
+
+def precon_decks(a: int = 1, b: int = 2) -> list[list[CardDef]]:
+    """Preconstructed decks ``a`` and ``b``: fresh lists, a test may change them."""
+    catalogue = load_catalogue()
+    return [catalogue.precon(a), catalogue.precon(b)]
+
+
+def catalogue_cards(kind: str | None = None) -> list[CardDef]:
+    """Every catalogue card (of type ``kind`` if given), in catalogue order."""
+    cards = [entry.card for entry in load_catalogue().cards]
+    return cards if kind is None else [card for card in cards if card.type == kind]
+
+
+def random_decks(rng: random.Random, pool: Sequence[CardDef] | None = None) -> list[list[CardDef]]:
+    """Two 8-card decks sampled from ``pool`` (the whole catalogue by default), A's first."""
+    cards = catalogue_cards() if pool is None else pool
+    return [rng.sample(cards, 8), rng.sample(cards, 8)]
+
+
+def stand_in_champions(
+    rng: random.Random, decks: Sequence[Sequence[CardDef]], creatures: Sequence[CardDef]
+) -> list[CardDef]:
+    """Per deck, a catalogue creature not in it as the rulebook's stand-in Champion."""
+    return [stand_in(rng.choice([c for c in creatures if c not in deck])) for deck in decks]
+
+
+def refused(state: GameState, data: Any) -> IllegalAction:
+    """The IllegalAction the readable action ``data`` raises; the position is left unchanged."""
+    before = state.copy()
+    with pytest.raises(IllegalAction) as raised:
+        apply(state, from_json(state, data))
+    assert state == before
+    return raised.value

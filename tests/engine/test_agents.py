@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, evaluate, play_game
-from engine.rules.cards import load_catalogue
 from engine.rules.state import Options
 
-
-def _decks(a: int, b: int) -> list:
-    catalogue = load_catalogue()
-    return [catalogue.precon(a), catalogue.precon(b)]
+from .support import precon_decks
 
 
 def test_agents_are_deterministic() -> None:
-    first = play_game(_decks(1, 2), 3, [RandomAgent(1), GreedyAgent()])
-    again = play_game(_decks(1, 2), 3, [RandomAgent(1), GreedyAgent()])
+    first = play_game(precon_decks(1, 2), 3, [RandomAgent(1), GreedyAgent()])
+    again = play_game(precon_decks(1, 2), 3, [RandomAgent(1), GreedyAgent()])
     assert first.actions == again.actions
     assert first.state == again.state
 
@@ -26,7 +22,7 @@ def test_greedy_beats_random() -> None:
         agents = (
             [GreedyAgent(), RandomAgent(seed)] if seat == 0 else [RandomAgent(seed), GreedyAgent()]
         )
-        result = play_game(_decks(1 + seed % 4, 1 + (seed // 4) % 4), seed, agents)
+        result = play_game(precon_decks(1 + seed % 4, 1 + (seed // 4) % 4), seed, agents)
         wins += result.winner == seat
     assert wins == 37
 
@@ -37,13 +33,15 @@ def test_lookahead_beats_greedy() -> None:
         seat = seed % 2
         look = LookaheadAgent(seed, nodes=1500)
         agents = [look, GreedyAgent()] if seat == 0 else [GreedyAgent(), look]
-        result = play_game(_decks(1 + seed % 4, 1 + (seed // 4) % 4), seed, agents)
+        result = play_game(precon_decks(1 + seed % 4, 1 + (seed // 4) % 4), seed, agents)
         wins += result.winner == seat
     assert wins == 12
 
 
 def test_evaluate() -> None:
-    result = play_game(_decks(3, 3), 1, [GreedyAgent(), GreedyAgent()], Options(exhaustion=True))
+    result = play_game(
+        precon_decks(3, 3), 1, [GreedyAgent(), GreedyAgent()], Options(exhaustion=True)
+    )
     winner = result.winner
     assert evaluate(result.state, winner) == 1.0
     assert evaluate(result.state, 1 - winner) == -1.0

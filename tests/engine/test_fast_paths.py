@@ -8,35 +8,26 @@ import pytest
 
 from engine.rules import fast_paths
 from engine.rules.agents import GreedyAgent, RandomAgent, play_game
-from engine.rules.cards import load_catalogue
-from engine.rules.champion import stand_in
 from engine.rules.state import Options
+
+from .support import catalogue_cards, precon_decks, random_decks, stand_in_champions
 
 
 def _games() -> list[tuple[list, int]]:
-    catalogue = load_catalogue()
-    cards = [entry.card for entry in catalogue.cards]
-    games = [
-        ([catalogue.precon(a), catalogue.precon(b)], a * 10 + b)
-        for a in range(1, 5)
-        for b in range(1, 5)
-    ]
+    games = [(precon_decks(a, b), a * 10 + b) for a in range(1, 5) for b in range(1, 5)]
     for seed in range(60):
-        rng = random.Random(seed)
-        games.append(([rng.sample(cards, 8), rng.sample(cards, 8)], seed))
+        games.append((random_decks(random.Random(seed)), seed))
     return games
 
 
 def _champion_games() -> list[tuple[list, list, int]]:
     """Random decks with a catalogue creature not in the deck as each player's Champion."""
-    creatures = [entry.card for entry in load_catalogue().cards if entry.card.type == "creature"]
+    creatures = catalogue_cards("creature")
     games = []
     for seed in range(20):
         rng = random.Random(seed + 900)
-        decks = [rng.sample(creatures, 8), rng.sample(creatures, 8)]
-        champions = [
-            stand_in(rng.choice([c for c in creatures if c not in deck])) for deck in decks
-        ]
+        decks = random_decks(rng, creatures)
+        champions = stand_in_champions(rng, decks, creatures)
         games.append((decks, champions, seed))
     return games
 

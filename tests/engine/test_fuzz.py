@@ -1,7 +1,7 @@
 """Random-play fuzzing: thousands of seeded games, invariants checked after every action.
 
 A failing game is saved under tests/engine/replays/ (see support.play_checked) and replayed by
-test_regressions.py from then on.
+test_replay.py::test_regression_replays from then on.
 """
 
 from __future__ import annotations
@@ -14,26 +14,15 @@ import pytest
 from engine.rules.abilities.registry import REGISTRY
 from engine.rules.actions import PLAY, PLAY_ONTO, Action
 from engine.rules.agents import GreedyAgent, RandomAgent
-from engine.rules.cards import CardDef, load_catalogue
+from engine.rules.cards import CardDef
 from engine.rules.champion import stand_in
 from engine.rules.replay import load
 from engine.rules.state import GameState, Options
 
-from .support import play_checked
+from .support import catalogue_cards, play_checked, precon_decks, random_decks
 
 PRECON = [1, 2, 3, 4]
 PAIRS = [(a, b) for a in PRECON for b in PRECON]
-
-
-def _precon(a: int, b: int) -> list:
-    catalogue = load_catalogue()
-    return [catalogue.precon(a), catalogue.precon(b)]
-
-
-def _random_decks(seed: int) -> list:
-    cards = [entry.card for entry in load_catalogue().cards]
-    rng = random.Random(seed)
-    return [rng.sample(cards, 8), rng.sample(cards, 8)]
 
 
 @pytest.mark.parametrize(("a", "b"), PAIRS)
@@ -41,7 +30,7 @@ def test_precon_greedy_vs_greedy(a: int, b: int) -> None:
     greedy = GreedyAgent()
     for seed in range(25):
         options = Options(exhaustion=seed % 2 == 1)
-        play_checked(_precon(a, b), seed, [greedy, greedy], options, f"greedy-{a}{b}")
+        play_checked(precon_decks(a, b), seed, [greedy, greedy], options, f"greedy-{a}{b}")
 
 
 @pytest.mark.parametrize(("a", "b"), PAIRS)
@@ -49,7 +38,7 @@ def test_precon_random_vs_random(a: int, b: int) -> None:
     for seed in range(40):
         agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
         options = Options(exhaustion=seed % 3 == 0)
-        play_checked(_precon(a, b), seed, agents, options, f"random-{a}{b}")
+        play_checked(precon_decks(a, b), seed, agents, options, f"random-{a}{b}")
 
 
 @pytest.mark.parametrize(("a", "b"), PAIRS)
@@ -58,7 +47,7 @@ def test_precon_greedy_vs_random(a: int, b: int) -> None:
         agents = (
             [GreedyAgent(), RandomAgent(seed)] if seed % 2 else [RandomAgent(seed), GreedyAgent()]
         )
-        play_checked(_precon(a, b), seed, agents, Options(), f"mixed-{a}{b}")
+        play_checked(precon_decks(a, b), seed, agents, Options(), f"mixed-{a}{b}")
 
 
 @pytest.mark.parametrize("block", range(10))
@@ -66,7 +55,7 @@ def test_catalogue_decks_random_play(block: int) -> None:
     for seed in range(block * 60, block * 60 + 60):
         agents = [RandomAgent(seed), RandomAgent(seed + 7)]
         options = Options(exhaustion=seed % 2 == 0)
-        play_checked(_random_decks(seed), seed, agents, options, "catalogue-random")
+        play_checked(random_decks(random.Random(seed)), seed, agents, options, "catalogue-random")
 
 
 @pytest.mark.parametrize("block", range(10))
@@ -75,13 +64,13 @@ def test_catalogue_decks_greedy_play(block: int) -> None:
     for seed in range(block * 40, block * 40 + 40):
         agents = [greedy, RandomAgent(seed)] if seed % 3 == 0 else [greedy, greedy]
         options = Options(exhaustion=seed % 2 == 1)
-        play_checked(_random_decks(seed), seed, agents, options, "catalogue-greedy")
+        play_checked(random_decks(random.Random(seed)), seed, agents, options, "catalogue-greedy")
 
 
 def _champions(rng: random.Random, decks: list) -> list[CardDef]:
     """One Champion per player: a catalogue creature that is not in the player's deck (the
     rulebook's stand-in), or a custom Champion with up to 3 abilities and maybe an Aura."""
-    creatures = [e.card for e in load_catalogue().cards if e.card.type == "creature"]
+    creatures = catalogue_cards("creature")
     codes = sorted(REGISTRY)
     champions = []
     for p, deck in enumerate(decks):
@@ -116,7 +105,7 @@ def test_champion_games_random_play(block: int) -> None:
     only outside the Kingdoms) holds after every action."""
     plays = 0
     for seed in range(block * 40, block * 40 + 40):
-        decks = _random_decks(seed)
+        decks = random_decks(random.Random(seed))
         champions = _champions(random.Random(seed), decks)
         agents = [RandomAgent(seed), RandomAgent(seed + 7)]
         options = Options(exhaustion=seed % 2 == 0, champions=True)
@@ -132,7 +121,7 @@ def test_champion_games_greedy_play(block: int) -> None:
     greedy = GreedyAgent()
     plays = 0
     for seed in range(block * 30, block * 30 + 30):
-        decks = _random_decks(seed + 5000)
+        decks = random_decks(random.Random(seed + 5000))
         champions = _champions(random.Random(seed), decks)
         agents = [greedy, RandomAgent(seed)] if seed % 3 == 0 else [greedy, greedy]
         options = Options(exhaustion=seed % 2 == 1, champions=True)
@@ -143,24 +132,28 @@ def test_champion_games_greedy_play(block: int) -> None:
     assert plays >= 30
 
 
-class _Cheater(GreedyAgent):
+class _Cheater:
     """Plays greedily for 5 actions, then tries a play that is not legal."""
 
+    name = "cheater"
+
     def __init__(self) -> None:
-        super().__init__()
+        self.greedy = GreedyAgent()
         self.moves = 0
 
     def choose(self, state: GameState) -> Action:
         self.moves += 1
         if self.moves > 5:
             return (2, 15, 0)
-        return super().choose(state)
+        return self.greedy.choose(state)
 
 
 def test_a_failing_game_is_saved_as_a_replay(tmp_path: Path) -> None:
     cheater = _Cheater()
     with pytest.raises(AssertionError, match="agent chose an illegal action"):
-        play_checked(_precon(1, 2), 3, [cheater, cheater], Options(), "cheat", replays=tmp_path)
+        play_checked(
+            precon_decks(1, 2), 3, [cheater, cheater], Options(), "cheat", replays=tmp_path
+        )
     saved = load(tmp_path / "fuzz-cheat-3.json")
     assert (saved.seed, len(saved.actions)) == (3, 5)
-    assert saved.decks == tuple(tuple(d) for d in _precon(1, 2))
+    assert saved.decks == tuple(tuple(d) for d in precon_decks(1, 2))

@@ -16,12 +16,11 @@ from engine.rules.errors import ReplayError
 from engine.rules.replay import Replay, dumps, load, parse, play, record, save
 from engine.rules.state import RULES_VERSION, Options
 
-from .support import REPLAYS, check_invariants
+from .support import REPLAYS, check_invariants, precon_decks
 
 
 def _game() -> tuple[list, Replay, object]:
-    catalogue = load_catalogue()
-    decks = [catalogue.precon(2), catalogue.precon(3)]
+    decks = precon_decks(2, 3)
     result = play_game(decks, 11, [GreedyAgent(), RandomAgent(4)], Options(exhaustion=True))
     return decks, record(decks, 11, Options(exhaustion=True), result.actions), result
 
@@ -117,6 +116,14 @@ def test_replays_that_do_not_replay() -> None:
     assert str(raised.value) == (
         "replay.decks: deck A: 7 cards; a deck holds exactly 8 different cards"
     )
+
+
+def test_a_replay_of_a_mode_not_supported_names_its_options() -> None:
+    data = _data()
+    data["options"] = {"mode": "quad"}
+    with pytest.raises(ReplayError) as raised:
+        play(parse(data))
+    assert str(raised.value) == "replay.options: mode 'quad' is not supported yet (only 'duel')"
 
 
 def test_unreadable_files(tmp_path: Path) -> None:

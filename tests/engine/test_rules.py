@@ -9,14 +9,12 @@ import pytest
 from engine.rules import (
     ASSAULT_ACTION,
     END_TURN_ACTION,
-    IllegalAction,
     InputError,
     NotSupported,
     Options,
     apply,
     from_json,
     legal_actions,
-    load_catalogue,
     new_game,
     to_json,
 )
@@ -24,12 +22,7 @@ from engine.rules.actions import CAST, PLAY
 from engine.rules.scenario import build_state, parse
 from engine.rules.state import ASSAULT_DONE, OVER, SUMMONING
 
-from .support import check_invariants
-
-
-def _decks() -> list:
-    catalogue = load_catalogue()
-    return [catalogue.precon(1), catalogue.precon(2)]
+from .support import check_invariants, precon_decks, refused
 
 
 def _names(state, player: int) -> list[str]:
@@ -37,7 +30,7 @@ def _names(state, player: int) -> list[str]:
 
 
 def test_set_up_is_deterministic() -> None:
-    state = new_game(_decks(), 7, Options(log=True))
+    state = new_game(precon_decks(), 7, Options(log=True))
     assert (state.first_player, state.active, state.phase) == (1, 1, SUMMONING)
     assert _names(state, 0) == [
         "Annihilation",
@@ -67,12 +60,12 @@ def test_set_up_is_deterministic() -> None:
         "Turn 1: B (their turn 1).",
         "Phase 1: B has 6 Mana.",
     ]
-    assert new_game(_decks(), 7) == new_game(_decks(), 7)
-    assert new_game(_decks(), 7) != new_game(_decks(), 8)
+    assert new_game(precon_decks(), 7) == new_game(precon_decks(), 7)
+    assert new_game(precon_decks(), 7) != new_game(precon_decks(), 8)
 
 
 def test_first_legal_actions() -> None:
-    state = new_game(_decks(), 7)
+    state = new_game(precon_decks(), 7)
     actions = legal_actions(state)
     # Combustion (an Incantation) has no creature to target yet; no card costs more than 6.
     assert [to_json(state, a) for a in actions] == [
@@ -89,7 +82,7 @@ def test_first_legal_actions() -> None:
 
 
 def test_second_player_first_turn_has_9_mana_and_targets_appear() -> None:
-    state = new_game(_decks(), 7)
+    state = new_game(precon_decks(), 7)
     apply(state, from_json(state, {"play": "Alpha", "line": "top"}))
     apply(state, ASSAULT_ACTION)
     assert state.phase == ASSAULT_DONE
@@ -101,14 +94,6 @@ def test_second_player_first_turn_has_9_mana_and_targets_appear() -> None:
         {"play": "Annihilation", "target": {"player": "B", "card": "Alpha"}},
         {"play": "Boom!", "target": {"player": "B", "card": "Alpha"}},
     ]
-
-
-def _illegal(state, data) -> IllegalAction:
-    before = state.copy()
-    with pytest.raises(IllegalAction) as raised:
-        apply(state, from_json(state, data))
-    assert state == before
-    return raised.value
 
 
 SCENARIO = {
@@ -193,7 +178,7 @@ SCENARIO = {
 def test_illegal_actions_cite_the_rule_in_both_languages(
     data: dict, rule: str, english: str, french: str
 ) -> None:
-    error = _illegal(build_state(parse(SCENARIO)), data)
+    error = refused(build_state(parse(SCENARIO)), data)
     assert (error.rule_id, error.message_en, error.message_fr) == (rule, english, french)
     assert error.message("fr") == f"{french} (règle {rule})"
     assert str(error) == f"{english} (rule {rule})"
@@ -202,12 +187,12 @@ def test_illegal_actions_cite_the_rule_in_both_languages(
 def test_turn_structure_errors() -> None:
     state = build_state(parse(SCENARIO))
     apply(state, ASSAULT_ACTION)
-    error = _illegal(state, "assault")
+    error = refused(state, "assault")
     assert (error.rule_id, error.message_en) == (
         "turn-structure",
         "The Assault was already resolved this turn; only the end of turn is left.",
     )
-    error = _illegal(state, {"play": "Ogre", "line": "top"})
+    error = refused(state, {"play": "Ogre", "line": "top"})
     assert (error.rule_id, error.message_en) == (
         "phase-2-summoning",
         "Cards are played only during Phase 2: Summoning.",
@@ -223,7 +208,7 @@ def test_game_over_refuses_everything() -> None:
     state.players[0].lines[1].append(ogre)
     apply(state, ASSAULT_ACTION)
     assert (state.winner, state.phase, legal_actions(state)) == (0, OVER, [])
-    error = _illegal(state, "end_turn")
+    error = refused(state, "end_turn")
     assert (error.rule_id, error.message_fr) == ("game-end", "La partie est terminée.")
 
 
@@ -236,7 +221,7 @@ def test_game_over_refuses_everything() -> None:
     ],
 )
 def test_malformed_actions(action: object, message: str) -> None:
-    state = new_game(_decks(), 1)
+    state = new_game(precon_decks(), 1)
     with pytest.raises(InputError, match=f"^{re.escape(message)}$"):
         apply(state, action)  # type: ignore[arg-type]
 
@@ -258,7 +243,7 @@ def test_malformed_readable_actions(data: object, message: str) -> None:
 
 
 def test_new_game_input_errors() -> None:
-    decks = _decks()
+    decks = precon_decks()
     with pytest.raises(InputError, match=r"^deck B: 7 cards; a deck holds exactly 8"):
         new_game([decks[0], decks[1][:7]], 1)
     with pytest.raises(InputError, match=r"^the seed must be a whole number, not '1'$"):
@@ -268,7 +253,7 @@ def test_new_game_input_errors() -> None:
 
 
 def test_copy_is_equal_and_independent() -> None:
-    state = new_game(_decks(), 3)
+    state = new_game(precon_decks(), 3)
     apply(state, legal_actions(state)[1])
     copy = state.copy()
     assert copy == state

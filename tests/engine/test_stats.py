@@ -10,12 +10,12 @@ import pytest
 from engine.rules import fast_paths
 from engine.rules.actions import apply, from_json
 from engine.rules.agents import GreedyAgent, RandomAgent, play_game
-from engine.rules.cards import load_catalogue
-from engine.rules.champion import stand_in
 from engine.rules.scenario import build_state, parse
 from engine.rules.state import PLAYER_NAMES, GameState, Options
 from engine.rules.stats import GameStats
 from engine.rules.turn import new_game
+
+from .support import catalogue_cards, precon_decks, random_decks, stand_in_champions
 
 
 def _played_out(scenario: dict[str, Any]) -> GameState:
@@ -42,7 +42,7 @@ def _rows(state: GameState) -> dict[str, tuple[int, int, int]]:
 
 
 def test_off_by_default_and_sized_by_the_cards_when_on() -> None:
-    decks = [load_catalogue().precon(1), load_catalogue().precon(2)]
+    decks = precon_decks(1, 2)
     assert new_game(decks, 1).stats is None
     assert new_game(decks, 1).copy().stats is None
     state = new_game(decks, 1, Options(stats=True))
@@ -56,7 +56,7 @@ def test_off_by_default_and_sized_by_the_cards_when_on() -> None:
 
 
 def test_a_copy_counts_on_its_own_and_equality_ignores_the_counts() -> None:
-    decks = [load_catalogue().precon(3), load_catalogue().precon(4)]
+    decks = precon_decks(3, 4)
     state = new_game(decks, 7, Options(stats=True))
     trial = state.copy()
     assert trial == state and trial.stats is not state.stats
@@ -315,18 +315,16 @@ def test_prevented_and_self_inflicted_damage_is_not_dealt() -> None:
 
 
 def _stats_of_games() -> list[tuple[list[int], list[int], list[int]]]:
-    catalogue = load_catalogue()
-    cards = [entry.card for entry in catalogue.cards]
-    creatures = [card for card in cards if card.type == "creature"]
+    creatures = catalogue_cards("creature")
     out = []
     for seed in range(40):
         rng = random.Random(seed)
         champions = None
         if seed % 4 == 3:
-            decks = [rng.sample(creatures, 8), rng.sample(creatures, 8)]
-            champions = [stand_in(rng.choice([c for c in creatures if c not in d])) for d in decks]
+            decks = random_decks(rng, creatures)
+            champions = stand_in_champions(rng, decks, creatures)
         else:
-            decks = [rng.sample(cards, 8), rng.sample(cards, 8)]
+            decks = random_decks(rng)
         options = Options(exhaustion=seed % 2 == 0, stats=True, champions=champions is not None)
         agents = [GreedyAgent(), RandomAgent(seed)] if seed % 3 else [GreedyAgent(), GreedyAgent()]
         stats = play_game(decks, seed, agents, options, champions=champions).state.stats

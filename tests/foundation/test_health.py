@@ -3,6 +3,8 @@ from unittest import mock
 import pytest
 from django.test import Client
 
+from engine.rules import native
+
 pytestmark = pytest.mark.django_db
 
 
@@ -10,7 +12,12 @@ def test_healthz_reports_database_and_redis(client: Client, settings) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
     expected_redis = "ok" if settings.REDIS_URL else "not configured"
-    assert response.json() == {"status": "ok", "database": "ok", "redis": expected_redis}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "redis": expected_redis,
+        "engine": native.STATUS,
+    }
 
 
 def test_healthz_reports_an_unreachable_redis(client: Client, settings) -> None:
@@ -21,6 +28,7 @@ def test_healthz_reports_an_unreachable_redis(client: Client, settings) -> None:
         "status": "unavailable",
         "database": "ok",
         "redis": "error: ConnectionError",
+        "engine": native.STATUS,
     }
 
 

@@ -30,4 +30,6 @@ def test_make_run_serves_pages_api_and_health(tmp_path: Path) -> None:
                 "status": "ok",
                 "database": "ok",
                 "redis": "not configured",
+                # `make run` compiles the engine before it serves.
+                "engine": "compiled (mypyc)",
             }

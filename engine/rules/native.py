@@ -1,0 +1,157 @@
+"""The compiled engine: the same Python sources compiled to C by mypyc, used only when it was built
+from exactly the sources on disk.
+
+    make engine      build it (skipped when up to date; `make run`, `make test` and `make bench` do)
+
+Why: the hot path of a game (agents, activation orders, Stronghold arithmetic) is plain typed
+Python; compiled by mypyc it plays the same games about three times faster, which the simulation
+workers and ``make bench`` need. The sources stay the one definition of the rules: the build is
+written to ``.build/engine-native/`` (outside the source tree), records a digest of the sources it
+was made from, and is ignored as soon as any of them changes, so an edit never runs stale code.
+
+``COD_ENGINE`` chooses: ``auto`` (default: compiled when the build is current, else pure Python),
+``native`` (the compiled engine or an ImportError saying why: the test suite uses it) or ``python``
+(always the sources, e.g. to step through them in a debugger).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = PACKAGE_DIR.parents[1]
+BUILD_DIR = PROJECT_DIR / ".build" / "engine-native"
+LIB_DIR = BUILD_DIR / "lib"
+DIGEST_FILE = BUILD_DIR / "SOURCES"
+# mypyc puts the code of all the modules in one shared library, imported under this name.
+GROUP = "cod_engine"
+MODE_VARIABLE = "COD_ENGINE"
+MODES = ("auto", "native", "python")
+
+# The modules a game runs through (relative to engine/rules/). The readers of files and the
+# command-line tools (scenario, replay, play) and this module stay interpreted: nothing to gain.
+COMPILED = (
+    "abilities/aftermath.py",
+    "abilities/combat.py",
+    "abilities/costs.py",
+    "abilities/on_play.py",
+    "abilities/registry.py",
+    "abilities/upkeep.py",
+    "actions.py",
+    "agents.py",
+    "assault.py",
+    "board.py",
+    "champion.py",
+    "damage.py",
+    "errors.py",
+    "fast_paths.py",
+    "rule_ids.py",
+    "state.py",
+    "stats.py",
+    "stronghold.py",
+    "summoning.py",
+    "turn.py",
+)
+
+# What the engine runs as, for benchmarks and reports: set by activate().
+STATUS = "pure Python (engine.rules not imported yet)"
+
+
+def sources_digest() -> str:
+    """A digest of the compiled sources and of the Python that the build is for."""
+    digest = hashlib.sha256(sys.implementation.cache_tag.encode())
+    for name in COMPILED:
+        digest.update(name.encode() + b"\0" + (PACKAGE_DIR / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _group_library() -> Path:
+    return LIB_DIR / f"{GROUP}__mypyc{sysconfig.get_config_var('EXT_SUFFIX')}"
+
+
+def _stale_reason() -> str | None:
+    """Why the build cannot be used, or None if it is current."""
+    if not DIGEST_FILE.is_file() or not _group_library().is_file():
+        return "not built (run `make engine`)"
+    if DIGEST_FILE.read_text().strip() != sources_digest():
+        return "the build is older than the sources (run `make engine`)"
+    return None
+
+
+def activate(package_path: list[str]) -> None:
+    """Put the compiled modules in front of the sources of ``engine.rules``, if the mode and the
+    build allow it (called once, by ``engine/rules/__init__.py``)."""
+    global STATUS
+    mode = os.environ.get(MODE_VARIABLE, "auto")
+    if mode not in MODES:
+        raise ImportError(f"{MODE_VARIABLE}={mode!r}: expected one of {', '.join(MODES)}")
+    if mode == "python":
+        STATUS = f"pure Python ({MODE_VARIABLE}=python)"
+        return
+    reason = _stale_reason()
+    if reason is not None:
+        if mode == "native":
+            raise ImportError(f"the compiled engine cannot be used: {reason}")
+        STATUS = f"pure Python (compiled engine {reason})"
+        return
+    name = f"{GROUP}__mypyc"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _group_library())
+        assert spec is not None and spec.loader is not None
+        library = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(library)
+        sys.modules[name] = library
+    package_path.insert(0, str(LIB_DIR / "engine" / "rules"))
+    STATUS = "compiled (mypyc)"
+
+
+def extend(package_path: list[str], subpackage: str) -> None:
+    """The same for a subpackage of ``engine.rules`` (called by its ``__init__.py``)."""
+    if STATUS.startswith("compiled"):
+        package_path.insert(0, str(LIB_DIR / "engine" / "rules" / subpackage))
+
+
+def build() -> bool:
+    """Compile the engine into BUILD_DIR unless it is current; whether it compiled anything."""
+    if _stale_reason() is None:
+        return False
+    # Build-time tools only (dev dependencies): the engine itself needs neither.
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    digest = sources_digest()
+    # mypyc names the modules after their paths: compile from the project directory.
+    os.chdir(PROJECT_DIR)
+    paths = [str((PACKAGE_DIR / name).relative_to(PROJECT_DIR)) for name in COMPILED]
+    extensions = mypycify(paths, opt_level="3", group_name=GROUP, target_dir=str(BUILD_DIR / "c"))
+    DIGEST_FILE.unlink(missing_ok=True)
+    # A module taken off COMPILED must not leave its old library behind.
+    shutil.rmtree(LIB_DIR, ignore_errors=True)
+    setup(
+        name="cod-engine-native",
+        ext_modules=extensions,
+        script_args=[
+            "--quiet",
+            "build_ext",
+            "--build-lib",
+            str(LIB_DIR),
+            "--build-temp",
+            str(BUILD_DIR / "temp"),
+            "--parallel",
+            str(os.cpu_count() or 1),
+        ],
+    )
+    DIGEST_FILE.write_text(digest + "\n")
+    return True
+
+
+def main() -> None:
+    print(
+        "engine.rules: compiled" if build() else "engine.rules: the compiled engine is up to date"
+    )
