@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from engine import simulation
+
 MAX_GAMES = 100_000
 
 
@@ -119,7 +121,7 @@ class SimulationBatch(models.Model):
 
     @property
     def chunks_total(self) -> int:
-        return -(-self.games // self.chunk_size)
+        return simulation.chunk_count(self.games, self.chunk_size)
 
 
 class SimulationChunk(models.Model):

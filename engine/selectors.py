@@ -19,7 +19,8 @@ from decks.models import Deck, Visibility
 from engine import simulation
 from engine.models import ACTIVE_STATUSES, DeckSource, SimulationBatch, Status
 from engine.rules import InputError
-from engine.rules.cards import validate_deck
+from engine.rules.cards import CardDef, validate_deck
+from engine.rules.champion import champion_from_json
 
 Viewer = AbstractBaseUser | AnonymousUser
 # The rules engine plays Duels only so far.
@@ -178,15 +179,17 @@ def simulation_deck_resolve(
 
 
 def _check_playable(side: str, resolved: ResolvedDeck) -> None:
-    """The engine's own deck rule (8 different cards) and its reading of every card."""
+    """The engine's own deck rule (8 different cards) and its reading of every card, errors
+    naming this side's deck (A or B)."""
+    label = side.upper()
     try:
-        spec = simulation.BatchSpec.from_json(
-            seed=0,
-            decks=[resolved.cards, []],
-            agents=["greedy", "greedy"],
-            champions=[resolved.champion, None] if resolved.champion else None,
-        )
-        validate_deck(spec.decks[0], f"deck {side.upper()}")
+        cards = [
+            CardDef.from_json(card, f"deck {label} card {i}")
+            for i, card in enumerate(resolved.cards)
+        ]
+        validate_deck(cards, f"deck {label}")
+        if resolved.champion:
+            champion_from_json(resolved.champion, f"champion {label}")
     except InputError as error:
         raise DomainError(
             "unplayable_deck",
@@ -231,12 +234,12 @@ def opponent_options(
 def batches_of(user: Viewer) -> QuerySet[SimulationBatch]:
     if not user.is_authenticated:
         return SimulationBatch.objects.none()
-    return SimulationBatch.objects.filter(requested_by=user)
+    return SimulationBatch.objects.filter(requested_by=user).select_related("deck_a", "deck_b")
 
 
 def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
     """A batch its requester (or staff) may see; anyone else gets a 404."""
-    batch = SimulationBatch.objects.select_related("requested_by").filter(pk=batch_id).first()
+    batch = SimulationBatch.objects.select_related("deck_a", "deck_b").filter(pk=batch_id).first()
     if batch is None or not (
         user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
     ):
@@ -318,7 +321,7 @@ def batch_summary(batch: SimulationBatch) -> simulation.Summary | None:
 def card_labels(batch: SimulationBatch, language: str | None = None) -> tuple[dict[str, str], ...]:
     """Per deck, {engine card name: the name to show in `language`} (catalogue translations)."""
     slugs = [slug for side in batch.decks for slug in side["slugs"]]
-    by_slug = {card.slug: card for card in cards_with_details(Card.objects.filter(slug__in=slugs))}
+    by_slug = decks.cards_by_slug(slugs)
     labels = []
     for side in batch.decks:
         row = {}

@@ -57,6 +57,36 @@ def derived_seed(batch_seed: int, index: int, stream: int = _GAME_STREAM) -> int
     return int.from_bytes(digest, "big") >> 1
 
 
+# Chunks: a batch's games are cut into chunks of ``size`` games, except the last TAPER chunks'
+# worth, cut into half-size chunks: when the queue runs dry, the workers still playing finish
+# sooner, so less time is spent with idle workers at the end of a batch. Chunks of fewer than
+# 2 x MIN_TAPERED games, and batches of fewer than TAPER + 1 chunks, are cut evenly.
+TAPER = 2
+MIN_TAPERED = 10
+
+
+def _chunking(games: int, size: int) -> tuple[int, int]:
+    """(number of full-size chunks before the tail, size of the tail's chunks)."""
+    if size < 2 * MIN_TAPERED or games < (TAPER + 1) * size:
+        return 0, size
+    return (games - TAPER * size) // size, size // 2
+
+
+def chunk_count(games: int, size: int) -> int:
+    """How many chunks a batch of ``games`` with chunks of ``size`` has."""
+    full, tail = _chunking(games, size)
+    return full + -(-(games - full * size) // tail)
+
+
+def chunk_span(games: int, size: int, index: int) -> tuple[int, int]:
+    """(first game, number of games) of chunk ``index``."""
+    full, tail = _chunking(games, size)
+    if index < full:
+        return index * size, size
+    first = full * size + (index - full) * tail
+    return first, min(tail, games - first)
+
+
 def deck_in_seat(index: int, seat: int) -> int:
     """Which deck (0: A, 1: B) sits in ``seat`` in game ``index``; seat 0 plays first."""
     return seat if index % 2 == 0 else 1 - seat
@@ -433,7 +463,7 @@ class ReplayedGame:
 
     @property
     def deck_a_seat(self) -> str:
-        return PLAYER_NAMES[0 if deck_in_seat(self.index, 0) == 0 else 1]
+        return PLAYER_NAMES[deck_in_seat(self.index, 0)]
 
     @property
     def first(self) -> str:

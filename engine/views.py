@@ -28,9 +28,11 @@ def _batch_for(request: HttpRequest, batch_id: int) -> SimulationBatch:
         raise Http404(error.message) from error
 
 
-def _deck_options(request: HttpRequest, share_id: str) -> list[selectors.DeckOption]:
-    """The viewer's decks, and the one the page was opened for if it is someone else's."""
-    mine, _public = selectors.opponent_options(request.user)
+def _deck_options(
+    request: HttpRequest, share_id: str, mine: list[selectors.DeckOption]
+) -> list[selectors.DeckOption]:
+    """The viewer's decks (``mine``), and the one the page was opened for if it is someone
+    else's."""
     if share_id and all(one.share_id != share_id for one in mine):
         try:
             deck = decks.deck_get(share_id=share_id, viewer=request.user)
@@ -44,7 +46,7 @@ def _deck_options(request: HttpRequest, share_id: str) -> list[selectors.DeckOpt
 def batch_new(request: HttpRequest) -> HttpResponse:
     share_id = request.GET.get("deck") or request.POST.get("deck") or ""
     mine, public = selectors.opponent_options(request.user)
-    choices = {"decks": _deck_options(request, share_id), "mine": mine, "public": public}
+    choices = {"decks": _deck_options(request, share_id, mine), "mine": mine, "public": public}
     error: DomainError | None = None
     if request.method == "POST":
         form = TestDeckForm(request.POST, **choices)

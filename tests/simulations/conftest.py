@@ -6,22 +6,42 @@ from concurrent.futures import Future
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from cards.models import Card
 from cards.selectors import cards_with_details
 from decks import services as deck_services
 from decks.models import Deck, Format
+from engine import selectors, services
+from engine.models import SimulationBatch
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 
 @pytest.fixture
-def owner(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("olga", password="pw-olga-123456")
+def owner_client(owner: Any) -> Client:
+    """A test client logged in as olga."""
+    client = Client()
+    client.force_login(owner)
+    return client
 
 
-@pytest.fixture
-def other(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("oscar", password="pw-oscar-123456")
+def create_batch(owner: Any, deck: Deck, games: int, *, opponent: int = 2, seed: int = 7,
+                 **kwargs: Any) -> SimulationBatch:  # fmt: skip
+    """``games`` games of ``deck`` against preconstructed deck ``opponent``."""
+    return services.batch_create(
+        requested_by=owner,
+        deck_a=selectors.DeckChoice(deck=deck.share_id),
+        deck_b=selectors.DeckChoice(preconstructed=opponent),
+        games=games,
+        seed=seed,
+        **kwargs,
+    )
+
+
+def run_chunks(batch: SimulationBatch) -> None:
+    """Every chunk of ``batch``, in order, in this thread."""
+    for index in range(batch.chunks_total):
+        services.chunk_run(batch_id=batch.pk, index=index)
 
 
 def make_deck(owner: Any, slugs: list[str], *, name: str = "Test deck", fmt: str = "constructed",

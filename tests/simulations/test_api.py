@@ -19,13 +19,6 @@ URL = "/api/v1/simulations/"
 
 
 @pytest.fixture
-def api(owner: Any) -> Client:
-    client = Client()
-    client.force_login(owner)
-    return client
-
-
-@pytest.fixture
 def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """Records what would be handed to workers, without running it."""
     sent: list[tuple[int, int]] = []
@@ -51,19 +44,19 @@ def _body(deck: Deck, **changes: Any) -> dict[str, Any]:
 
 
 def test_post_answers_202_with_the_batch_url_then_the_results(
-    api: Client,
+    owner_client: Client,
     precon_deck: Deck,
     inline_chunks: InlineExecutor,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    response = _post(api, _body(precon_deck), django_capture_on_commit_callbacks)
+    response = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
     assert response.status_code == 202
     created = response.json()
     batch = SimulationBatch.objects.get()
     assert created["url"] == f"http://testserver/api/v1/simulations/{batch.pk}/"
     assert response["Location"] == created["url"]
     assert created["page_url"] == f"/simulations/{batch.pk}/"
-    detail = api.get(created["url"]).json()
+    detail = owner_client.get(created["url"]).json()
     assert detail["status"] == "done"
     assert detail["progress"] == {
         "games_done": 40, "games": 40, "percent": 100.0, "chunks_done": 4, "chunks": 4,
@@ -103,19 +96,19 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
     assert [card["name"] for card in results["deck_a"]["cards"]][:2] == [
         card["name"] for card in batch.decks[0]["cards"]
     ][:2]
-    listing = api.get(URL).json()
+    listing = owner_client.get(URL).json()
     assert listing["count"] == 1 and listing["results"][0]["id"] == batch.pk
 
 
 def test_a_deck_code_and_preconstructed_decks_work_as_well(
-    api: Client,
+    owner_client: Client,
     constructed_deck: Deck,
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     code = selectors.decks.deck_code_of(constructed_deck)
     body = {"deck_a": {"code": code}, "deck_b": {"preconstructed": 1}, "games": 10}
-    response = _post(api, body, django_capture_on_commit_callbacks)
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202
     data = response.json()
     assert data["status"] == "queued" and data["results"] is None
@@ -124,15 +117,15 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
     assert dispatched == [(data["id"], 1)]
 
 
-def _refused(api: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
-    response = _post(api, body, capture)
+def _refused(owner_client: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
+    response = _post(owner_client, body, capture)
     assert response.status_code == 400, response.content
     assert not SimulationBatch.objects.exists()
     return response.json()
 
 
 def test_bad_input_is_a_400_and_queues_nothing(
-    api: Client,
+    owner_client: Client,
     owner: Any,
     other: Any,
     precon_deck: Deck,
@@ -141,18 +134,18 @@ def test_bad_input_is_a_400_and_queues_nothing(
 ) -> None:
     capture = django_capture_on_commit_callbacks
 
-    error = _refused(api, _body(precon_deck, deck_b={"deck": "nope"}), capture)
+    error = _refused(owner_client, _body(precon_deck, deck_b={"deck": "nope"}), capture)
     assert error == {
         "code": "unknown_deck",
         "message": "There is no deck “nope” you can use.",
         "details": {"side": "b", "deck": "nope"},
     }
     private = make_deck(other, PRECON[2], name="Oscar's secret")
-    error = _refused(api, _body(precon_deck, deck_b={"deck": private.share_id}), capture)
+    error = _refused(owner_client, _body(precon_deck, deck_b={"deck": private.share_id}), capture)
     assert error["code"] == "unknown_deck"
 
     short = make_deck(owner, PRECON[3][:7], name="Seven cards")
-    error = _refused(api, _body(short), capture)
+    error = _refused(owner_client, _body(short), capture)
     assert error["code"] == "illegal_deck"
     assert error["details"]["side"] == "a"
     assert [item["code"] for item in error["details"]["errors"]] == ["deck_size"]
@@ -161,37 +154,42 @@ def test_bad_input_is_a_400_and_queues_nothing(
     )
 
     for games in (0, 10**9):
-        error = _refused(api, _body(precon_deck, games=games), capture)
+        error = _refused(owner_client, _body(precon_deck, games=games), capture)
         assert error["code"] == "invalid"
         assert list(error["details"]) == ["games"]
 
-    error = _refused(api, _body(precon_deck, deck_b={"code": "AQAB!!"}), capture)
+    error = _refused(owner_client, _body(precon_deck, deck_b={"code": "AQAB!!"}), capture)
     assert error["code"] == "invalid_deck_code"
     assert error["details"] == {"side": "b", "reason": "bad_character"}
     code = selectors.decks.deck_code_of(precon_deck)
     mistyped = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
-    error = _refused(api, _body(precon_deck, deck_b={"code": mistyped}), capture)
+    error = _refused(owner_client, _body(precon_deck, deck_b={"code": mistyped}), capture)
     assert error["code"] == "invalid_deck_code"
     assert error["details"]["reason"] in {"checksum", "not_canonical"}
 
-    error = _refused(api, _body(precon_deck, deck_b={"preconstructed": 3, "code": code}), capture)
+    error = _refused(
+        owner_client, _body(precon_deck, deck_b={"preconstructed": 3, "code": code}), capture
+    )
     assert error["code"] == "invalid"
     assert "deck_b" in error["details"]
-    error = _refused(api, _body(precon_deck, agent_a="genius"), capture)
+    error = _refused(owner_client, _body(precon_deck, agent_a="genius"), capture)
     assert (error["code"], list(error["details"])) == ("invalid", ["agent_a"])
     assert dispatched == []
 
 
 def test_limits_answer_429(
-    api: Client,
+    owner_client: Client,
     precon_deck: Deck,
     settings: Any,
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     settings.SIMULATION_MAX_ACTIVE_BATCHES = 1
-    assert _post(api, _body(precon_deck), django_capture_on_commit_callbacks).status_code == 202
-    response = _post(api, _body(precon_deck), django_capture_on_commit_callbacks)
+    assert (
+        _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).status_code
+        == 202
+    )
+    response = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
     assert response.status_code == 429
     assert response.json() == {
         "code": "too_many_batches",
@@ -201,7 +199,7 @@ def test_limits_answer_429(
     }
     settings.SIMULATION_MAX_ACTIVE_BATCHES = 5
     settings.SIMULATION_MAX_GAMES_PER_DAY = 50
-    response = _post(api, _body(precon_deck, games=11), django_capture_on_commit_callbacks)
+    response = _post(owner_client, _body(precon_deck, games=11), django_capture_on_commit_callbacks)
     assert response.status_code == 429
     assert response.json()["code"] == "daily_games_limit"
     assert response.json()["details"] == {"limit": 50, "used": 40, "requested": 11}
@@ -210,36 +208,40 @@ def test_limits_answer_429(
 
 
 def test_cancel(
-    api: Client,
+    owner_client: Client,
     precon_deck: Deck,
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
+        "id"
+    ]
     services.chunk_run(batch_id=batch_id, index=2)
-    response = api.post(f"{URL}{batch_id}/cancel/")
+    response = owner_client.post(f"{URL}{batch_id}/cancel/")
     assert response.status_code == 200
     data = response.json()
     assert data["status"] == "cancelled"
     assert data["progress"]["games_done"] == 10
     assert data["results"]["games"] == 10
-    assert api.post(f"{URL}{batch_id}/cancel/").status_code == 200
+    assert owner_client.post(f"{URL}{batch_id}/cancel/").status_code == 200
     assert services.chunk_run(batch_id=batch_id, index=0).chunk is None
     SimulationBatch.objects.filter(pk=batch_id).update(status=Status.DONE)
-    response = api.post(f"{URL}{batch_id}/cancel/")
+    response = owner_client.post(f"{URL}{batch_id}/cancel/")
     assert response.status_code == 409
     assert response.json()["code"] == "not_cancellable"
 
 
 def test_replay_of_one_game(
-    api: Client,
+    owner_client: Client,
     precon_deck: Deck,
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
+        "id"
+    ]
     batch = SimulationBatch.objects.get(pk=batch_id)
-    response = api.get(f"{URL}{batch_id}/games/3/replay/")
+    response = owner_client.get(f"{URL}{batch_id}/games/3/replay/")
     assert response.status_code == 200
     data = response.json()
     outcome = simulation.play_game(selectors.batch_spec(batch), 3)
@@ -252,19 +254,21 @@ def test_replay_of_one_game(
     state = replays.play(replays.parse(data["replay"]))
     assert state.turn == outcome.turns
     assert data["replay"]["seed"] == simulation.derived_seed(99, 3)
-    missing = api.get(f"{URL}{batch_id}/games/40/replay/")
+    missing = owner_client.get(f"{URL}{batch_id}/games/40/replay/")
     assert missing.status_code == 404
     assert missing.json()["code"] == "unknown_game"
 
 
 def test_only_the_requester_sees_a_batch(
-    api: Client,
+    owner_client: Client,
     other: Any,
     precon_deck: Deck,
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(api, _body(precon_deck), django_capture_on_commit_callbacks).json()["id"]
+    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
+        "id"
+    ]
     stranger = Client()
     stranger.force_login(other)
     for response in (
@@ -282,8 +286,8 @@ def test_only_the_requester_sees_a_batch(
     assert response.json()["code"] == "not_authenticated"
 
 
-def test_the_schema_documents_the_endpoints(api: Client) -> None:
-    schema = api.get("/api/v1/schema/?format=json").json()
+def test_the_schema_documents_the_endpoints(owner_client: Client) -> None:
+    schema = owner_client.get("/api/v1/schema/?format=json").json()
     paths = schema["paths"]
     assert set(paths["/api/v1/simulations/"]) == {"get", "post"}
     assert "202" in paths["/api/v1/simulations/"]["post"]["responses"]

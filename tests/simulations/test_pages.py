@@ -11,46 +11,28 @@ from decks.models import Deck
 from engine import selectors, services
 from engine.models import SimulationBatch, Status
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import InlineExecutor, make_deck
+from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 
-@pytest.fixture
-def browser_client(owner: Any) -> Client:
-    client = Client()
-    client.force_login(owner)
-    return client
-
-
-def _batch(owner: Any, deck: Deck, games: int = 30) -> SimulationBatch:
-    return services.batch_create(
-        requested_by=owner,
-        deck_a=selectors.DeckChoice(deck=deck.share_id),
-        deck_b=selectors.DeckChoice(preconstructed=4),
-        games=games,
-        seed=5,
-    )
-
-
-def _run(batch: SimulationBatch) -> None:
-    for index in range(batch.chunks_total):
-        services.chunk_run(batch_id=batch.pk, index=index)
+def _batch(owner: Any, deck: Deck) -> SimulationBatch:
+    return create_batch(owner, deck, 30, opponent=4, seed=5)
 
 
 def test_the_deck_page_offers_to_test_a_legal_deck(
-    browser_client: Client, owner: Any, precon_deck: Deck
+    owner_client: Client, owner: Any, precon_deck: Deck
 ) -> None:
-    html = browser_client.get(f"/decks/{precon_deck.share_id}/").content.decode()
+    html = owner_client.get(f"/decks/{precon_deck.share_id}/").content.decode()
     assert f'href="/simulations/new/?deck={precon_deck.share_id}"' in html
     assert "Test this deck" in html
     illegal = make_deck(owner, PRECON[3][:7], name="Seven")
-    html = browser_client.get(f"/decks/{illegal.share_id}/").content.decode()
+    html = owner_client.get(f"/decks/{illegal.share_id}/").content.decode()
     assert "Test this deck" not in html
 
 
 def test_the_form_queues_a_batch_and_shows_it(
-    browser_client: Client,
+    owner_client: Client,
     owner: Any,
     other: Any,
     precon_deck: Deck,
@@ -58,11 +40,11 @@ def test_the_form_queues_a_batch_and_shows_it(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     public = make_deck(other, PRECON[2], name="Oscar's public", visibility="public")
-    page = browser_client.get(f"/simulations/new/?deck={precon_deck.share_id}").content.decode()
+    page = owner_client.get(f"/simulations/new/?deck={precon_deck.share_id}").content.decode()
     assert f'<option value="{precon_deck.share_id}" selected>' in page
     assert "Oscar&#x27;s public (oscar)" in page
     with django_capture_on_commit_callbacks(execute=True):
-        response = browser_client.post(
+        response = owner_client.post(
             f"/simulations/new/?deck={precon_deck.share_id}",
             {
                 "deck": precon_deck.share_id,
@@ -78,7 +60,7 @@ def test_the_form_queues_a_batch_and_shows_it(
     assert (batch.deck_b_id, batch.agent_a, batch.agent_b, batch.games) == (
         public.pk, "random", "random", 24,
     )  # fmt: skip
-    html = browser_client.get(response["Location"]).content.decode()
+    html = owner_client.get(response["Location"]).content.decode()
     assert '<progress id="batch-progress-bar" max="24" value="24"' in html
     assert 'id="win-rate-chart"' in html and 'id="length-chart"' in html
     assert "hx-trigger" not in html  # done: the page stops polling
@@ -90,16 +72,16 @@ def test_the_form_queues_a_batch_and_shows_it(
 
 
 def test_form_errors_are_shown_and_nothing_is_queued(
-    browser_client: Client, precon_deck: Deck
+    owner_client: Client, precon_deck: Deck
 ) -> None:
-    response = browser_client.post(
+    response = owner_client.post(
         "/simulations/new/",
         {"deck": precon_deck.share_id, "opponent": "code", "opponent_code": "AQAB!!",
          "agent": "greedy", "games": "10"},
     )  # fmt: skip
     assert response.status_code == 400
     assert "A deck code holds only letters, digits" in response.content.decode()
-    response = browser_client.post(
+    response = owner_client.post(
         "/simulations/new/",
         {"deck": precon_deck.share_id, "opponent": "code", "agent": "greedy", "games": "0"},
     )
@@ -111,43 +93,43 @@ def test_form_errors_are_shown_and_nothing_is_queued(
 
 
 def test_the_progress_part_polls_until_the_batch_is_over(
-    browser_client: Client, owner: Any, precon_deck: Deck
+    owner_client: Client, owner: Any, precon_deck: Deck
 ) -> None:
     batch = _batch(owner, precon_deck)
     services.chunk_run(batch_id=batch.pk, index=0)
-    part = browser_client.get(f"/simulations/{batch.pk}/progress/").content.decode()
+    part = owner_client.get(f"/simulations/{batch.pk}/progress/").content.decode()
     assert 'hx-trigger="every 1s"' in part
     assert '<progress id="batch-progress-bar" max="30" value="10"' in part
     assert "10 of 30 games played" in part and "33.3 %" in part
     assert "win-rate-chart" not in part
-    _run(batch)
-    part = browser_client.get(f"/simulations/{batch.pk}/progress/").content.decode()
+    run_chunks(batch)
+    part = owner_client.get(f"/simulations/{batch.pk}/progress/").content.decode()
     assert "hx-trigger" not in part and "win-rate-chart" in part
 
 
-def test_cancel_from_the_page(browser_client: Client, owner: Any, precon_deck: Deck) -> None:
+def test_cancel_from_the_page(owner_client: Client, owner: Any, precon_deck: Deck) -> None:
     batch = _batch(owner, precon_deck)
-    response = browser_client.post(f"/simulations/{batch.pk}/cancel/")
+    response = owner_client.post(f"/simulations/{batch.pk}/cancel/")
     assert response.status_code == 302
     batch.refresh_from_db()
     assert batch.status == Status.CANCELLED
-    html = browser_client.get(f"/simulations/{batch.pk}/").content.decode()
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
     assert "No game was played." in html
 
 
-def test_the_batch_list(browser_client: Client, owner: Any, precon_deck: Deck) -> None:
+def test_the_batch_list(owner_client: Client, owner: Any, precon_deck: Deck) -> None:
     batch = _batch(owner, precon_deck)
-    html = browser_client.get("/simulations/").content.decode()
+    html = owner_client.get("/simulations/").content.decode()
     assert f'href="/simulations/{batch.pk}/"' in html
     assert "Olga&#x27;s deck 1 against Preconstructed deck 4" in html
 
 
 def test_the_replay_viewer_steps_through_the_turns(
-    browser_client: Client, owner: Any, precon_deck: Deck
+    owner_client: Client, owner: Any, precon_deck: Deck
 ) -> None:
     batch = _batch(owner, precon_deck)
     game = selectors.batch_game(batch, 2)
-    html = browser_client.get(f"/simulations/{batch.pk}/games/2/").content.decode()
+    html = owner_client.get(f"/simulations/{batch.pk}/games/2/").content.decode()
     assert "Turn 1" in html and 'rel="next"' in html and 'rel="prev"' not in html
     assert html.count('class="replay-player') == 2
     assert html.count('<li class="hand-stronghold">Bastion</li>') == 2
@@ -155,15 +137,15 @@ def test_the_replay_viewer_steps_through_the_turns(
     assert len(hand) == 16
     assert 'data-seat="A"' in html and 'data-seat="B"' in html
     last = len(game.frames) - 1
-    html = browser_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
+    html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
-    picked = browser_client.get(f"/simulations/{batch.pk}/games/?index=7")
+    picked = owner_client.get(f"/simulations/{batch.pk}/games/?index=7")
     assert picked["Location"] == f"/simulations/{batch.pk}/games/7/"
-    assert browser_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
+    assert owner_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
 
 
 def test_pages_are_private_and_need_an_account(
-    browser_client: Client, owner: Any, other: Any, precon_deck: Deck
+    owner_client: Client, owner: Any, other: Any, precon_deck: Deck
 ) -> None:
     batch = _batch(owner, precon_deck)
     assert Client().get("/simulations/new/")["Location"].startswith("/accounts/login/")
@@ -181,21 +163,21 @@ def test_pages_are_private_and_need_an_account(
     ],
 )
 def test_pages_in_french_and_swedish(
-    browser_client: Client, precon_deck: Deck, prefix: str, texts: list[str]
+    owner_client: Client, precon_deck: Deck, prefix: str, texts: list[str]
 ) -> None:
-    html = browser_client.get(f"{prefix}/simulations/new/?deck={precon_deck.share_id}").content
+    html = owner_client.get(f"{prefix}/simulations/new/?deck={precon_deck.share_id}").content
     for text in texts:
         assert text in html.decode()
 
 
-def test_a_batch_page_in_french(browser_client: Client, owner: Any, precon_deck: Deck) -> None:
+def test_a_batch_page_in_french(owner_client: Client, owner: Any, precon_deck: Deck) -> None:
     batch = _batch(owner, precon_deck)
-    _run(batch)
-    html = browser_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
+    run_chunks(batch)
+    html = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
     assert "Olga&#x27;s deck 1 contre Deck pré-construit 4" in html
     assert "30 parties jouées sur 30" in html and "Résultats" in html
     assert "Cartes du Deck A · Olga&#x27;s deck 1" in html
-    api = browser_client.get(f"/api/v1/simulations/{batch.pk}/?lang=sv").json()
+    api = owner_client.get(f"/api/v1/simulations/{batch.pk}/?lang=sv").json()
     assert api["deck_b"]["name"] == "Förkonstruerad lek 4"
 
 

@@ -13,22 +13,11 @@ from engine.models import SimulationBatch, SimulationChunk, Status
 from engine.rules import replay as replays
 from engine.selectors import DeckChoice
 from tests.champions.conftest import design
-from tests.simulations.conftest import InlineExecutor
+from tests.simulations.conftest import InlineExecutor, create_batch, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 PRECON_2 = DeckChoice(preconstructed=2)
-
-
-def _create(owner: Any, deck: Deck, games: int, **kwargs: Any) -> SimulationBatch:
-    return services.batch_create(
-        requested_by=owner,
-        deck_a=DeckChoice(deck=deck.share_id),
-        deck_b=PRECON_2,
-        games=games,
-        seed=kwargs.pop("seed", 7),
-        **kwargs,
-    )
 
 
 def _expected_totals(batch: SimulationBatch) -> dict[str, Any]:
@@ -42,7 +31,7 @@ def test_a_batch_runs_all_its_chunks_once(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        batch = _create(owner, precon_deck, 45)
+        batch = create_batch(owner, precon_deck, 45)
     batch.refresh_from_db()
     assert batch.chunk_size == 10  # 45 games: at least 20 steps of progress, 10 games at least
     assert inline_chunks.jobs == batch.chunks_total == 5
@@ -74,7 +63,7 @@ def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
     """In-process mode: the server stopped after chunk 0 was written, taking its thread pool
     with it. Whoever looks at the batch next, in the new process, gets the 4 other chunks run."""
     with django_capture_on_commit_callbacks(execute=False):  # the old process never dispatched
-        batch = _create(owner, precon_deck, 45)
+        batch = create_batch(owner, precon_deck, 45)
     services.chunk_run(batch_id=batch.pk, index=0)
     assert inline_chunks.jobs == 0
     client.force_login(owner)
@@ -97,12 +86,12 @@ def test_with_a_broker_nothing_is_resumed_by_hand(
 
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda **kwargs: None)
-    batch = _create(owner, precon_deck, 45)
+    batch = create_batch(owner, precon_deck, 45)
     assert services.batch_resume_orphaned(batch=batch) == 0
 
 
 def test_running_a_chunk_again_changes_nothing(owner: Any, precon_deck: Deck) -> None:
-    batch = _create(owner, precon_deck, 30)
+    batch = create_batch(owner, precon_deck, 30)
     first = services.chunk_run(batch_id=batch.pk, index=1)
     again = services.chunk_run(batch_id=batch.pk, index=1)
     assert first.played and not again.played
@@ -117,7 +106,7 @@ def test_a_chunk_written_meanwhile_by_another_delivery_counts_once(
 ) -> None:
     """Two deliveries of one chunk race: both play it, the second write hits the unique
     constraint and is dropped."""
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     real_play = simulation.play_game
     raced = []
 
@@ -140,7 +129,7 @@ def test_a_chunk_written_meanwhile_by_another_delivery_counts_once(
 def test_chunk_sizes_do_not_change_the_totals(owner: Any, precon_deck: Deck) -> None:
     documents = []
     for chunk_size in (7, 25, 60):
-        batch = _create(owner, precon_deck, 60, chunk_size=chunk_size)
+        batch = create_batch(owner, precon_deck, 60, chunk_size=chunk_size)
         for index in reversed(range(batch.chunks_total)):
             services.chunk_run(batch_id=batch.pk, index=index)
         batch.refresh_from_db()
@@ -152,7 +141,7 @@ def test_chunk_sizes_do_not_change_the_totals(owner: Any, precon_deck: Deck) -> 
 
 
 def test_cancel_keeps_the_chunks_written_and_skips_the_rest(owner: Any, precon_deck: Deck) -> None:
-    batch = _create(owner, precon_deck, 30)
+    batch = create_batch(owner, precon_deck, 30)
     services.chunk_run(batch_id=batch.pk, index=0)
     batch = services.batch_cancel(batch=batch, actor=owner)
     assert batch.status == Status.CANCELLED and batch.finished_at is not None
@@ -162,7 +151,7 @@ def test_cancel_keeps_the_chunks_written_and_skips_the_rest(owner: Any, precon_d
     assert batch.totals == simulation.play_games(selectors.batch_spec(batch), 0, 10).to_json()
     # Cancelling again is harmless; a finished batch cannot be cancelled.
     assert services.batch_cancel(batch=batch, actor=owner).status == Status.CANCELLED
-    done = _create(owner, precon_deck, 10)
+    done = create_batch(owner, precon_deck, 10)
     services.chunk_run(batch_id=done.pk, index=0)
     with pytest.raises(DomainError) as refused:
         services.batch_cancel(batch=done, actor=owner)
@@ -172,7 +161,7 @@ def test_cancel_keeps_the_chunks_written_and_skips_the_rest(owner: Any, precon_d
 def test_a_running_chunk_stops_when_its_batch_is_cancelled(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     monkeypatch.setattr(services, "CANCEL_CHECK_SECONDS", 0.0)
     real_play = simulation.play_game
     played = []
@@ -190,7 +179,7 @@ def test_a_running_chunk_stops_when_its_batch_is_cancelled(
 
 
 def test_a_failed_batch_stops(owner: Any, precon_deck: Deck) -> None:
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     services.batch_fail(batch_id=batch.pk, error="TimeLimitExceeded: 330 s")
     batch.refresh_from_db()
     assert (batch.status, batch.error) == (Status.FAILED, "TimeLimitExceeded: 330 s")
@@ -202,7 +191,7 @@ def test_the_in_process_runner_retries_then_fails_the_batch(
 ) -> None:
     from django.db import OperationalError
 
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     calls = []
 
     def locked(**kwargs: Any) -> None:
@@ -234,15 +223,16 @@ def test_with_a_broker_each_chunk_is_one_celery_task(
         tasks.run_chunk, "apply_async", lambda args, **kwargs: sent.append(tuple(args))
     )
     with django_capture_on_commit_callbacks(execute=True):
-        batch = _create(owner, precon_deck, 1000)
+        batch = create_batch(owner, precon_deck, 1000)
     assert batch.chunk_size == 50
-    assert sent == [(batch.pk, index) for index in range(20)]
+    # 1,000 games: 18 chunks of 50, then the last 100 games in 4 chunks of 25.
+    assert sent == [(batch.pk, index) for index in range(22)]
 
 
 def test_the_celery_task_runs_a_chunk(owner: Any, precon_deck: Deck) -> None:
     from engine import tasks
 
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     assert tasks.run_chunk.apply(args=[batch.pk, 1]).get() == 10
     assert tasks.run_chunk.apply(args=[batch.pk, 1]).get() == 0  # written already
     assert tasks.run_chunk.acks_late and tasks.run_chunk.reject_on_worker_lost
@@ -258,7 +248,7 @@ def test_the_celery_task_retries_database_errors_then_fails_the_batch(
     from cod_site.celery import app
     from engine import tasks
 
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     calls = []
 
     def locked(**kwargs: Any) -> None:
@@ -278,7 +268,7 @@ def test_the_celery_task_retries_database_errors_then_fails_the_batch(
 def test_a_chunk_that_cannot_run_fails_its_batch_at_once(owner: Any, precon_deck: Deck) -> None:
     from engine import tasks
 
-    batch = _create(owner, precon_deck, 20)
+    batch = create_batch(owner, precon_deck, 20)
     assert tasks.run_chunk.apply(args=[batch.pk, 7], throw=False).state == "FAILURE"
     batch.refresh_from_db()
     assert (batch.status, batch.error) == (
@@ -288,7 +278,7 @@ def test_a_chunk_that_cannot_run_fails_its_batch_at_once(owner: Any, precon_deck
 
 
 def test_chunk_size_follows_the_agents_and_the_batch_size() -> None:
-    assert services.chunk_size_for(20_000, "greedy", "greedy") == 500
+    assert services.chunk_size_for(20_000, "greedy", "greedy") == 1000
     assert services.chunk_size_for(100_000, "random", "random") == 1000
     assert services.chunk_size_for(100_000, "random", "lookahead") == 10
     assert services.chunk_size_for(2000, "greedy", "greedy") == 100
@@ -300,7 +290,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
 ) -> None:
     champion = champion_services.champion_create(owner=owner, design=design())
     Deck.objects.filter(pk=precon_deck.pk).update(champion=champion)
-    batch = _create(owner, precon_deck, 20, champions=True)
+    batch = create_batch(owner, precon_deck, 20, champions=True)
     assert batch.champions is True
     assert batch.decks[0]["champion"] == {
         "name": "Åsa the Bold",
@@ -312,8 +302,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
         "name_fr": "Åsa l'Intrépide",
     }
     assert batch.decks[1]["champion"] is None  # a preconstructed deck has none
-    for index in range(batch.chunks_total):
-        services.chunk_run(batch_id=batch.pk, index=index)
+    run_chunks(batch)
     batch.refresh_from_db()
     assert batch.status == Status.DONE
     assert "Åsa the Bold" in batch.totals["cards"][0]
@@ -322,7 +311,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
     game = selectors.batch_game(batch, 1)
     assert game.replay["champions"][1]["name"] == "Åsa the Bold"  # deck A sits in seat B
     assert replays.play(replays.parse(game.replay)).turn == game.outcome.turns
-    without = _create(owner, precon_deck, 20)
+    without = create_batch(owner, precon_deck, 20)
     assert without.decks[0]["champion"] is None
 
 
@@ -331,25 +320,25 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
 
 def test_too_many_batches_at_once(owner: Any, precon_deck: Deck, settings: Any) -> None:
     settings.SIMULATION_MAX_ACTIVE_BATCHES = 2
-    first = _create(owner, precon_deck, 10)
-    _create(owner, precon_deck, 10)
+    first = create_batch(owner, precon_deck, 10)
+    create_batch(owner, precon_deck, 10)
     with pytest.raises(DomainError) as refused:
-        _create(owner, precon_deck, 10)
+        create_batch(owner, precon_deck, 10)
     assert (refused.value.code, refused.value.status_code) == ("too_many_batches", 429)
     assert refused.value.details == {"limit": 2}
     assert SimulationBatch.objects.filter(requested_by=owner).count() == 2
     services.chunk_run(batch_id=first.pk, index=0)  # done: a place is free again
-    _create(owner, precon_deck, 10)
+    create_batch(owner, precon_deck, 10)
 
 
 def test_games_per_day(owner: Any, other: Any, precon_deck: Deck, settings: Any) -> None:
     settings.SIMULATION_MAX_GAMES_PER_DAY = 100
-    _create(owner, precon_deck, 60)
+    create_batch(owner, precon_deck, 60)
     with pytest.raises(DomainError) as refused:
-        _create(owner, precon_deck, 41)
+        create_batch(owner, precon_deck, 41)
     assert (refused.value.code, refused.value.status_code) == ("daily_games_limit", 429)
     assert refused.value.details == {"limit": 100, "used": 60, "requested": 41}
-    _create(owner, precon_deck, 40)
+    create_batch(owner, precon_deck, 40)
     # Someone else has their own allowance.
     services.batch_create(requested_by=other, deck_a=PRECON_2, deck_b=PRECON_2, games=100, seed=1)
 
@@ -357,9 +346,20 @@ def test_games_per_day(owner: Any, other: Any, precon_deck: Deck, settings: Any)
 def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
     for games in (0, 100_001, 10**9):
         with pytest.raises(DomainError) as refused:
-            _create(owner, precon_deck, games)
+            create_batch(owner, precon_deck, games)
         assert refused.value.code == "invalid_games"
     with pytest.raises(DomainError) as refused:
-        _create(owner, precon_deck, 10, agent_a="genius")
+        create_batch(owner, precon_deck, 10, agent_a="genius")
     assert refused.value.code == "unknown_agent"
     assert not SimulationBatch.objects.exists()
+
+
+def test_an_unplayable_deck_b_is_named_deck_b() -> None:
+    cards = [
+        {"name": f"C{i}", "type": "creature", "cost": 1, "attack": 1, "hp": 1} for i in range(8)
+    ]
+    cards[3] = {**cards[3], "hp": -1}
+    side = selectors.ResolvedDeck("code", None, "X", "X", cards, [], None)
+    with pytest.raises(DomainError) as raised:
+        selectors._check_playable("b", side)
+    assert raised.value.details["reason"].startswith("deck B card 3: ")

@@ -7,6 +7,8 @@ import json
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.rules import replay as replays
 from engine.rules.cards import load_catalogue
@@ -15,6 +17,8 @@ from engine.simulation import (
     BatchSpec,
     Rate,
     Totals,
+    chunk_count,
+    chunk_span,
     deck_in_seat,
     derived_seed,
     histogram,
@@ -221,3 +225,32 @@ def test_a_mirror_match_counts_each_deck_apart() -> None:
         assert twin.damage[1] == {name[:-3]: n for name, n in unique.damage[1].items()}
         assert twin.played[1] == {name[:-3] for name in unique.played[1]}
     assert sum(play_games(mirror, 0, 12).cards[1]["Zombie"].values()) > 0
+
+
+def _spans(games: int, size: int) -> list[tuple[int, int]]:
+    return [chunk_span(games, size, index) for index in range(chunk_count(games, size))]
+
+
+def test_the_last_chunks_of_a_batch_are_half_size() -> None:
+    assert _spans(20_000, 1000)[16:] == [
+        (16_000, 1000), (17_000, 1000), (18_000, 500), (18_500, 500), (19_000, 500), (19_500, 500),
+    ]  # fmt: skip
+    assert chunk_count(20_000, 1000) == 22
+    assert _spans(3500, 1000) == [(0, 1000), (1000, 500), (1500, 500), (2000, 500), (2500, 500),
+                                  (3000, 500)]  # fmt: skip
+
+
+def test_small_chunks_and_small_batches_are_cut_evenly() -> None:
+    assert _spans(45, 10) == [(0, 10), (10, 10), (20, 10), (30, 10), (40, 5)]
+    assert _spans(2999, 1000) == [(0, 1000), (1000, 1000), (2000, 999)]
+    assert _spans(100, 19) == [(0, 19), (19, 19), (38, 19), (57, 19), (76, 19), (95, 5)]
+
+
+@given(st.integers(1, 100_000), st.integers(1, 2000))
+def test_chunks_cover_every_game_once_in_order(games: int, size: int) -> None:
+    spans = _spans(games, size)
+    assert [first for first, _count in spans] == list(
+        itertools.accumulate([count for _first, count in spans[:-1]], initial=0)
+    )
+    assert sum(count for _first, count in spans) == games
+    assert all(1 <= count <= size for _first, count in spans)

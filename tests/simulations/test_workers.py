@@ -18,10 +18,10 @@ from django.db.models import Sum
 from django.test import Client
 
 from cod_site.celery import app
-from engine import selectors, services, simulation
+from engine import selectors, simulation
 from engine.models import SimulationBatch, Status
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import make_deck
+from tests.simulations.conftest import create_batch, make_deck
 from tests.support.processes import running
 
 pytestmark = [
@@ -113,19 +113,12 @@ def test_2000_games_are_counted_exactly_once_whatever_the_chunking(
         assert response.status_code == 202
         url = response.json()["url"]
         first = _wait(response.json()["id"], log, _over)
-        other = services.batch_create(
-            requested_by=owner,
-            deck_a=selectors.DeckChoice(deck=deck.share_id),
-            deck_b=selectors.DeckChoice(preconstructed=2),
-            games=GAMES,
-            seed=2024,
-            chunk_size=250,
-        )
+        other = create_batch(owner, deck, GAMES, seed=2024, chunk_size=250)
         second = _wait(other.pk, log, _over)
     _check_exact(first)
     _check_exact(second)
-    assert (first.chunk_size, first.chunks_total) == (100, 20)
-    assert (second.chunk_size, second.chunks_total) == (250, 8)
+    assert (first.chunk_size, first.chunks_total) == (100, 22)  # 18 of 100, then 4 of 50
+    assert (second.chunk_size, second.chunks_total) == (250, 10)  # 6 of 250, then 4 of 125
     assert first.totals == second.totals
     # Both worker processes took part.
     assert len(set(first.chunks.values_list("worker", flat=True))) == 2
@@ -140,14 +133,7 @@ def test_killing_the_worker_mid_way_loses_and_doubles_nothing(
 ) -> None:
     owner = django_user_model.objects.create_user("kim", password="pw-kim-123456")
     deck = make_deck(owner, PRECON[1], name="Kim's deck")
-    batch = services.batch_create(
-        requested_by=owner,
-        deck_a=selectors.DeckChoice(deck=deck.share_id),
-        deck_b=selectors.DeckChoice(preconstructed=2),
-        games=GAMES,
-        seed=2024,
-        chunk_size=20,
-    )
+    batch = create_batch(owner, deck, GAMES, seed=2024, chunk_size=20)
     first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
     with worker(queue, first_log, concurrency=1) as process:
         _wait(batch.pk, first_log, lambda one: one.games_done >= 300)
@@ -161,6 +147,6 @@ def test_killing_the_worker_mid_way_loses_and_doubles_nothing(
     with worker(queue, second_log, concurrency=2):
         done = _wait(batch.pk, second_log, _over)
     _check_exact(done)
-    assert done.chunks_total == 100
+    assert done.chunks_total == 102  # 98 chunks of 20, then 4 of 10
     reference = simulation.play_games(selectors.batch_spec(done), 0, GAMES)
     assert done.totals == reference.to_json()
