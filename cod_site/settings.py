@@ -120,6 +120,20 @@ CELERY_DB_REUSE_MAX = 1_000_000
 # A task taken by a worker that died unannounced goes back to the queue after this many seconds
 # (longer than any task's time limit, or a slow task would run twice).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
+# Redis cannot bring back a message whose worker died between taking it and recording it as
+# unacknowledged: the beat (`make worker` runs one) sends again the chunks of a batch idle for a
+# visibility timeout. More beats than one only repeat a harmless look.
+SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 60)
+CELERY_BEAT_SCHEDULE = {
+    "resend-lost-simulation-chunks": {
+        "task": "engine.resend_lost_chunks",
+        "schedule": SIMULATION_SWEEP_SECONDS,
+        # Queued behind a long run of chunks, a sweep is stale once the next one is due.
+        "options": {"expires": SIMULATION_SWEEP_SECONDS},
+    },
+}
+# Apps sharing one Redis keep their tasks apart by queue name.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 
 # Simulated test games: per-user limits, and the in-process threads used without a broker.
 SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)

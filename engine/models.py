@@ -97,6 +97,9 @@ class SimulationBatch(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # The last sign of life of an active batch: a chunk written, or its missing chunks sent again
+    # (`services.batch_resend_lost_chunks` looks for batches where it is too old).
+    active_at = models.DateTimeField(_("last activity"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

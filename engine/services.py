@@ -4,7 +4,8 @@ How a batch runs: `batch_create` stores it and, once committed, hands its chunks
 workers (with REDIS_URL) or to the in-process thread pool (`engine.background`, without a broker).
 `chunk_run` plays one chunk and writes its totals exactly once: the chunk row is unique per (batch,
 index), a chunk already written is not played again, and the batch's counters move in the same
-transaction as the row. The chunk that completes the batch adds up all the chunk rows.
+transaction as the row. The chunk that completes the batch adds up all the chunk rows. A chunk
+whose message the broker lost is sent again by `batch_resend_lost_chunks`.
 """
 
 import logging
@@ -14,12 +15,13 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -195,20 +197,62 @@ def batch_resume_orphaned(*, batch: SimulationBatch) -> int:
     this process runs (the server restarted mid-batch, taking its thread pool with it).
 
     Returns how many chunks were queued. Chunks are idempotent, so a batch another web
-    process is still running only costs repeated work, never a double count. With Celery the
-    broker keeps unacknowledged chunks and redelivers them: nothing to do.
+    process is still running only costs repeated work, never a double count. With Celery see
+    `batch_resend_lost_chunks`.
     """
     if not _in_process() or batch.status not in ACTIVE_STATUSES:
         return 0
     if not background.take_batch(batch.pk):
         return 0
-    written = set(SimulationChunk.objects.filter(batch=batch).values_list("index", flat=True))
-    missing = [index for index in range(batch.chunks_total) if index not in written]
+    missing = _unwritten_chunks(batch)
     for index in missing:
         background.submit(chunk_run_in_process, batch_id=batch.pk, index=index)
     if missing:
         logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
     return len(missing)
+
+
+def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
+    """With Celery: send again the unwritten chunks of every active batch that has shown no sign
+    of life for `idle_for` (the broker's visibility timeout, so that the chunks a dead worker
+    held have had their chance to come back on their own).
+
+    The broker redelivers the chunks a dead worker had taken, except one it killed between
+    taking the message from Redis and recording it as unacknowledged: that message is gone, and
+    its batch would wait forever. Sending every unwritten chunk again is safe (chunks are
+    idempotent) and cheap (a chunk already written is one query). A batch waiting behind a long
+    queue gets one more copy of its chunks per `idle_for`, no more: the batch's `active_at` is
+    moved on under a condition, so two sweeps at once never both send. Returns the chunks sent.
+    """
+    if _in_process():
+        return 0  # the thread pool's batches are resumed by batch_resume_orphaned
+    from engine.tasks import run_chunk  # tasks import this module: import on use
+
+    now = timezone.now()
+    idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
+    sent = 0
+    for batch in SimulationBatch.objects.filter(idle, status__in=ACTIVE_STATUSES).only(
+        "games", "chunk_size"
+    ):
+        claimed = SimulationBatch.objects.filter(
+            idle, pk=batch.pk, status__in=ACTIVE_STATUSES
+        ).update(active_at=now)
+        if not claimed:
+            continue
+        missing = _unwritten_chunks(batch)
+        for index in missing:
+            run_chunk.apply_async(args=[batch.pk, index])
+        logger.warning(
+            "simulation batch %s: idle for %s s, resent %s chunk(s)",
+            batch.pk, int(idle_for.total_seconds()), len(missing),
+        )  # fmt: skip
+        sent += len(missing)
+    return sent
+
+
+def _unwritten_chunks(batch: SimulationBatch) -> list[int]:
+    written = set(SimulationChunk.objects.filter(batch=batch).values_list("index", flat=True))
+    return [index for index in range(batch.chunks_total) if index not in written]
 
 
 # Running a chunk ------------------------------------------------------------------------------
@@ -272,6 +316,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
                 chunks_done=F("chunks_done") + 1,
                 engine_seconds=F("engine_seconds") + seconds,
                 status=Status.RUNNING,
+                active_at=timezone.now(),
             )
             if not updated:
                 raise _Superseded

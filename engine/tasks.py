@@ -7,9 +7,11 @@ a growing delay; after that, or when a chunk runs over its time limit (the games
 the same every time: a retry would time out again), the batch fails.
 """
 
+from datetime import timedelta
 from typing import Any
 
 from celery import Task, shared_task
+from django.conf import settings
 
 from engine import services
 
@@ -45,3 +47,11 @@ def run_chunk(batch_id: int, index: int) -> int:
     """Play one chunk of a batch; returns the games it wrote (0: already written or skipped)."""
     result = services.chunk_run(batch_id=batch_id, index=index)
     return result.chunk.games if result.played and result.chunk is not None else 0
+
+
+@shared_task(name="engine.resend_lost_chunks", ignore_result=True)
+def resend_lost_chunks() -> int:
+    """The beat's sweep: chunks of batches idle for a visibility timeout are sent again."""
+    return services.batch_resend_lost_chunks(
+        idle_for=timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
+    )

@@ -1,9 +1,11 @@
 """engine.services: creating a batch, running chunks exactly once, cancelling, failing, limits."""
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db.models import Sum
+from django.utils import timezone
 
 from champions import services as champion_services
 from cod_site.errors import DomainError
@@ -81,13 +83,83 @@ def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
 def test_with_a_broker_nothing_is_resumed_by_hand(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Celery redelivers unacknowledged chunks itself (acks_late)."""
+    """Celery redelivers unacknowledged chunks itself (acks_late); lost ones are the sweep's."""
     from cod_site.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda **kwargs: None)
     batch = create_batch(owner, precon_deck, 45)
     assert services.batch_resume_orphaned(batch=batch) == 0
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """With a broker: the chunk tasks sent, as their [batch id, index] arguments."""
+    from cod_site.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    tasks: list[list[int]] = []
+    monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda args: tasks.append(list(args)))
+    return tasks
+
+
+def _idle_since(batch: SimulationBatch, **ago: float) -> None:
+    SimulationBatch.objects.filter(pk=batch.pk).update(active_at=timezone.now() - timedelta(**ago))
+
+
+def test_the_sweep_resends_the_unwritten_chunks_of_an_idle_batch_once_per_idle_time(
+    owner: Any, precon_deck: Deck, sent: list[list[int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = create_batch(owner, precon_deck, 45)
+    assert sent == [[batch.pk, index] for index in range(5)]
+    for index in (0, 3):
+        services.chunk_run(batch_id=batch.pk, index=index)
+    sent.clear()
+    # A chunk written 59 minutes ago: the broker may still bring back what a dead worker held.
+    _idle_since(batch, minutes=59)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 0
+    _idle_since(batch, minutes=61)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 3
+    assert sent == [[batch.pk, 1], [batch.pk, 2], [batch.pk, 4]]
+    # Sending was a sign of life: the next sweep waits another hour.
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 0
+    assert len(sent) == 3
+    batch.refresh_from_db()
+    assert timezone.now() - batch.active_at < timedelta(minutes=1)
+    # The resent chunks finish the batch, with every game counted once.
+    for index in (1, 2, 4, 1):
+        services.chunk_run(batch_id=batch.pk, index=index)
+    batch.refresh_from_db()
+    assert (batch.status, batch.games_done, batch.chunks_done) == (Status.DONE, 45, 5)
+    _idle_since(batch, hours=2)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 0
+
+
+def test_the_sweep_resends_a_batch_that_never_started_and_skips_ended_ones(
+    owner: Any, precon_deck: Deck, sent: list[list[int]]
+) -> None:
+    never = create_batch(owner, precon_deck, 20)  # 2 chunks; every message lost
+    cancelled = create_batch(owner, precon_deck, 20)
+    services.batch_cancel(batch=cancelled, actor=owner)
+    fresh = create_batch(owner, precon_deck, 20)
+    sent.clear()
+    old = timezone.now() - timedelta(hours=2)
+    SimulationBatch.objects.exclude(pk=fresh.pk).update(created_at=old)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 2
+    assert sent == [[never.pk, 0], [never.pk, 1]]
+
+
+def test_without_a_broker_the_sweep_sends_nothing(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thread pool's batches are resumed when looked at (batch_resume_orphaned)."""
+    from cod_site.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    batch = create_batch(owner, precon_deck, 20)
+    _idle_since(batch, hours=2)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == 0
 
 
 def test_running_a_chunk_again_changes_nothing(owner: Any, precon_deck: Deck) -> None:

@@ -1,6 +1,8 @@
 """Batches through the real Redis broker to real Celery worker processes started by the test:
-2,000 games counted exactly once, whatever the chunking, even when a worker is killed mid-way."""
+2,000 games counted exactly once, whatever the chunking, even when a worker is killed mid-way or
+the broker loses a chunk's message."""
 
+import json
 import os
 import signal
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 from django.db.models import Sum
@@ -34,6 +37,8 @@ GAMES = 2000
 # A worker that dies unannounced leaves its tasks unacknowledged: a new worker takes them back
 # once this many seconds have passed (the production default is an hour).
 VISIBILITY_TIMEOUT = 3
+# How often the worker's beat looks for batches that stalled on a lost chunk (default a minute).
+SWEEP_SECONDS = 1
 
 
 @pytest.fixture
@@ -61,10 +66,13 @@ def worker(queue: str, log: Path, concurrency: int = 2) -> Iterator[Any]:
         **os.environ,
         "DATABASE_URL": _database_url(),
         "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+        "SIMULATION_SWEEP_SECONDS": str(SWEEP_SECONDS),
+        "CELERY_QUEUE": queue,
     }
     command = [
         sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=prefork",
-        f"--concurrency={concurrency}", "--prefetch-multiplier=1", "--queues", queue,
+        "--beat", f"--schedule={log.with_suffix('.beat')}",
+        f"--concurrency={concurrency}", "--prefetch-multiplier=1",
         "--loglevel=INFO", "--without-heartbeat", "--without-mingle", "--without-gossip",
     ]  # fmt: skip
     with running(command, env, log) as process:
@@ -85,14 +93,14 @@ def _over(batch: SimulationBatch) -> bool:
     return batch.status not in (Status.QUEUED, Status.RUNNING)
 
 
-def _check_exact(batch: SimulationBatch) -> None:
+def _check_exact(batch: SimulationBatch, games: int = GAMES) -> None:
     assert batch.status == Status.DONE, batch.error
-    assert (batch.games_done, batch.chunks_done) == (GAMES, batch.chunks_total)
-    assert batch.chunks.aggregate(total=Sum("games"))["total"] == GAMES
+    assert (batch.games_done, batch.chunks_done) == (games, batch.chunks_total)
+    assert batch.chunks.aggregate(total=Sum("games"))["total"] == games
     assert sorted(batch.chunks.values_list("index", flat=True)) == list(range(batch.chunks_total))
-    assert batch.totals["games"] == GAMES
-    assert sum(batch.totals["wins"]) + batch.totals["draws"] == GAMES
-    assert sum(batch.totals["turns"].values()) == GAMES
+    assert batch.totals["games"] == games
+    assert sum(batch.totals["wins"]) + batch.totals["draws"] == games
+    assert sum(batch.totals["turns"].values()) == games
 
 
 def test_2000_games_are_counted_exactly_once_whatever_the_chunking(
@@ -150,3 +158,26 @@ def test_killing_the_worker_mid_way_loses_and_doubles_nothing(
     assert done.chunks_total == 102  # 98 chunks of 20, then 4 of 10
     reference = simulation.play_games(selectors.batch_spec(done), 0, GAMES)
     assert done.totals == reference.to_json()
+
+
+def test_a_chunk_the_broker_lost_is_sent_again(
+    queue: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    """A worker killed between taking a message from Redis (BRPOP) and recording it as
+    unacknowledged loses that message for good: no visibility timeout brings it back. Here the
+    message is taken away before any worker runs; the beat's sweep sends its chunk again once the
+    batch has been idle for the visibility timeout."""
+    owner = django_user_model.objects.create_user("lou", password="pw-lou-123456")
+    deck = make_deck(owner, PRECON[1], name="Lou's deck")
+    batch = create_batch(owner, deck, 200, seed=11, chunk_size=20)
+    assert batch.chunks_total == 12  # 8 of 20, then 4 of 10
+    broker = redis.Redis.from_url(settings.REDIS_URL)
+    assert broker.llen(queue) == 12
+    lost = json.loads(broker.rpop(queue))  # the oldest message: chunk 0
+    assert lost["headers"]["argsrepr"] == f"[{batch.pk}, 0]"
+    log = tmp_path / "worker.log"
+    with worker(queue, log):
+        done = _wait(batch.pk, log, _over, timeout=60)
+    _check_exact(done, games=200)
+    assert done.chunks.get(index=0).first_game == 0
+    assert "resent 1 chunk" in log.read_text()
