@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.rules import replay as replays
-from engine.rules.actions import Action, apply, to_json
+from engine.rules.actions import apply, to_json
 from engine.rules.agents import AGENTS, Agent
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
@@ -484,28 +484,27 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     lines = state.log
     assert lines is not None
     agents = spec.agents_for(index)
-    actions: list[Action] = []
+    named: list[Any] = []  # every action, as the replay names it
     frames: list[Frame] = []
     view, turn, active = _players_view(state, index), state.turn, state.active
-    readable: list[Any] = []
-    mark = 0
-    while state.winner < 0 and state.turn <= MAX_TURNS and len(actions) < MAX_ACTIONS:
+    start = mark = 0  # where the current turn's actions and log lines begin
+    while state.winner < 0 and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
         action = agents[state.active].choose(state)
-        actions.append(action)
-        readable.append(to_json(state, action))
+        named.append(to_json(state, action))
         apply(state, action)
         if state.turn != turn or state.winner >= 0:
-            frames.append(Frame(turn, active, view, tuple(readable), tuple(lines[mark:])))
+            frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(lines[mark:])))
             view, turn, active = _players_view(state, index), state.turn, state.active
-            readable, mark = [], len(lines)
-    if readable:
-        frames.append(Frame(turn, active, view, tuple(readable), tuple(lines[mark:])))
+            start, mark = len(named), len(lines)
+    if len(named) > start:
+        frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(lines[mark:])))
     frames.append(Frame(state.turn, state.active, _players_view(state, index), (), ()))
-    replay = replays.record(
+    replay = replays.recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
         spec.options,
-        actions,
+        named,
+        state,
         spec.seat_champions(index),
     )
     seat_agents = (spec.agents[deck_in_seat(index, 0)], spec.agents[deck_in_seat(index, 1)])

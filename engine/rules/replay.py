@@ -63,19 +63,31 @@ def record(
     champions: Sequence[CardDef | None] | None = None,
 ) -> Replay:
     """The replay of a game given as engine actions (they are replayed to name the cards)."""
-    options = options or Options()
-    state = new_game(decks, seed, options, champions)
+    state = new_game(decks, seed, options or Options(), champions)
     readable = []
     for action in actions:
         readable.append(to_json(state, action))
         apply(state, action)
-    winner = PLAYER_NAMES[state.winner] if state.winner >= 0 else None
+    return recorded(decks, seed, options, readable, state, champions)
+
+
+def recorded(
+    decks: Sequence[Sequence[CardDef]],
+    seed: int,
+    options: Options | None,
+    readable: Sequence[Any],
+    final: GameState,
+    champions: Sequence[CardDef | None] | None = None,
+) -> Replay:
+    """The replay of a game whose actions were named (`to_json`) while it was played, which
+    ended in state `final`: nothing to play again."""
+    winner = PLAYER_NAMES[final.winner] if final.winner >= 0 else None
     return Replay(
         seed=seed,
         decks=tuple(tuple(deck) for deck in decks),
-        options=options,
+        options=options or Options(),
         actions=tuple(readable),
-        result={"winner": winner, "turns": state.turn},
+        result={"winner": winner, "turns": final.turn},
         champions=None if champions is None else tuple(champions),
     )
 
