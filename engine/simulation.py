@@ -357,6 +357,16 @@ class CardStats:
 
 
 @dataclass(frozen=True)
+class DeckResult:
+    """One deck's part of a Summary."""
+
+    wins: Rate
+    when_first: Rate
+    when_second: Rate
+    cards: tuple[CardStats, ...]
+
+
+@dataclass(frozen=True)
 class Summary:
     games: int
     wins: tuple[Rate, Rate]
@@ -369,6 +379,12 @@ class Summary:
     mean_turns: float | None
     ends: dict[str, int]
     cards: tuple[tuple[CardStats, ...], tuple[CardStats, ...]]
+
+    def deck(self, deck: int) -> DeckResult:
+        """Deck A's (0) or deck B's (1) results."""
+        return DeckResult(
+            self.wins[deck], self.when_first[deck], self.when_second[deck], self.cards[deck]
+        )
 
 
 def summarise(totals: Totals, deck_names: Sequence[Sequence[str]] = ((), ())) -> Summary:

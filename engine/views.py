@@ -96,10 +96,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
             "key": key,
             "letter": key.upper(),
             "name": names[deck],
-            "wins": summary.wins[deck],
-            "first": summary.when_first[deck],
-            "second": summary.when_second[deck],
-            "cards": summary.cards[deck],
+            "result": summary.deck(deck),
             "labels": labels[deck],
         }
         for deck, key in enumerate(simulation.DECKS)

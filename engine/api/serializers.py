@@ -79,23 +79,13 @@ class ResultsSerializer(serializers.Serializer):
         help_text="How games ended: " + ", ".join(simulation.END_REASONS) + ".",
     )
 
-    def _deck(self, summary: simulation.Summary, deck: int) -> dict[str, Any]:
-        return DeckResultSerializer(
-            {
-                "wins": summary.wins[deck],
-                "when_first": summary.when_first[deck],
-                "when_second": summary.when_second[deck],
-                "cards": summary.cards[deck],
-            }
-        ).data
-
     @extend_schema_field(DeckResultSerializer)
     def get_deck_a(self, summary: simulation.Summary) -> dict[str, Any]:
-        return self._deck(summary, 0)
+        return DeckResultSerializer(summary.deck(0)).data
 
     @extend_schema_field(DeckResultSerializer)
     def get_deck_b(self, summary: simulation.Summary) -> dict[str, Any]:
-        return self._deck(summary, 1)
+        return DeckResultSerializer(summary.deck(1)).data
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_turns(self, summary: simulation.Summary) -> dict[str, int]:
