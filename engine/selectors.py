@@ -240,6 +240,12 @@ def batches_of(user: Viewer) -> QuerySet[SimulationBatch]:
 def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
     """A batch its requester (or staff) may see; anyone else gets a 404."""
     batch = SimulationBatch.objects.select_related("deck_a", "deck_b").filter(pk=batch_id).first()
+    return batch_visible(batch_id=batch_id, batch=batch, user=user)
+
+
+def batch_visible(*, batch_id: int, batch: SimulationBatch | None, user: Viewer) -> SimulationBatch:
+    """`batch` if the user may see it; else, or if there is no such batch, the same 404, so
+    that ids reveal nothing."""
     if batch is None or not (
         user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
     ):

@@ -390,13 +390,7 @@ def batch_cancel(*, batch: SimulationBatch, actor: AbstractBaseUser) -> Simulati
     """Stop a queued or running batch: chunks not started skip their work, running ones stop at
     their next check, and the totals keep the chunks already written. A finished batch is left
     as it is (409)."""
-    if batch.requested_by_id != actor.pk and not getattr(actor, "is_staff", False):
-        raise DomainError(
-            "not_found",
-            _("There is no test batch #%(id)s.") % {"id": batch.pk},
-            {"batch": batch.pk},
-            status_code=404,
-        )
+    selectors.batch_visible(batch_id=batch.pk, batch=batch, user=actor)
     with transaction.atomic():
         cancelled = SimulationBatch.objects.filter(pk=batch.pk, status__in=ACTIVE_STATUSES).update(
             status=Status.CANCELLED, finished_at=timezone.now()
