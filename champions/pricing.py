@@ -15,12 +15,12 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.rules.abilities.registry import AURA_PREFIX
 
 ATTACK_MIN, ATTACK_MAX = 0, 9
 HP_MIN, HP_MAX = 1, 9
 MANA_MIN, MANA_MAX = 0, 20
 MAX_ABILITIES = 5
-AURA_PREFIX = "aura:"
 AURA_SURCHARGE = Decimal(1)
 # How far the chosen cost may stray from the suggestion before the designer warns.
 WARNING_DISTANCE = 1

@@ -26,9 +26,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.rules.abilities.registry import AURA_PREFIX
 
 MAX_VALUE = 9
-AURA_PREFIX = "aura:"
 CREATURE = "creature"
 STAT_ELEMENTS = ("attack", "hp", "mana")
 

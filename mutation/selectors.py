@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from cards.models import Ability, AbilityTranslation, Card, CardAbility, CardType
 from cards.selectors import card_name, translated
 from cod_site.errors import DomainError
-from decks.selectors import engine_card_definition
+from decks.selectors import card_ability_codes, engine_card_definition
 from mutation import draft, rules, schedule
 from mutation.access import Actor, is_organiser, may_view, own_seats
 from mutation.models import CostRule, DraftCard, Game, Mutation, MutationSession, Seat
@@ -92,13 +92,6 @@ def draft_cards(session: MutationSession) -> QuerySet[DraftCard]:
     )
 
 
-def ability_codes(card: Card) -> tuple[str, ...]:
-    return tuple(
-        f"{rules.AURA_PREFIX if link.is_aura else ''}{link.ability.code}"
-        for link in card.card_abilities.all()
-    )
-
-
 def card_values(card: Card, language: str | None = None) -> rules.CardValues:
     return rules.CardValues(
         name=card_name(card, language) or card.slug,
@@ -106,7 +99,7 @@ def card_values(card: Card, language: str | None = None) -> rules.CardValues:
         mana=card.mana or 0,
         attack=card.attack or 0,
         hp=card.hp,
-        abilities=ability_codes(card),
+        abilities=tuple(card_ability_codes(card)),
     )
 
 

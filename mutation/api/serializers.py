@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from cards.models import Card, Expansion
 from cards.selectors import card_name
+from decks.selectors import card_ability_codes
 from mutation import draft, rules, selectors
 from mutation.models import CostRule, Game, MutationSession, Seat
 
@@ -108,7 +109,7 @@ class MutationCardSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_abilities(self, card: Card) -> list[str]:
-        return list(selectors.ability_codes(card))
+        return card_ability_codes(card)
 
 
 class MutationSeatSerializer(serializers.Serializer):
