@@ -44,9 +44,8 @@ test: lint
 	COD_ENGINE=native $(BIN)/pytest $(PYTEST_ARGS)
 
 worker: install
-	@mkdir -p .build
 	$(BIN)/celery -A cod_site worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2} --prefetch-multiplier=1 \
-	  --beat --schedule=.build/celerybeat-schedule
+	  --beat
 
 bench: install
 	$(PY) bench/run.py

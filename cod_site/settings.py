@@ -132,6 +132,9 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": SIMULATION_SWEEP_SECONDS},
     },
 }
+# In memory: a sweep every minute needs no schedule file (which two beats on one machine would
+# fight over) and nothing remembered across restarts.
+CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
 # Apps sharing one Redis keep their tasks apart by queue name.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 

@@ -71,7 +71,7 @@ def worker(queue: str, log: Path, concurrency: int = 2) -> Iterator[Any]:
     }
     command = [
         sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=prefork",
-        "--beat", f"--schedule={log.with_suffix('.beat')}",
+        "--beat",
         f"--concurrency={concurrency}", "--prefetch-multiplier=1",
         "--loglevel=INFO", "--without-heartbeat", "--without-mingle", "--without-gossip",
     ]  # fmt: skip
