@@ -14,6 +14,7 @@ import secrets
 import socket
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -180,15 +181,20 @@ def _in_process() -> bool:
 
 
 def _dispatch(batch_id: int, chunks: int) -> None:
-    """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
     if _in_process():
         background.take_batch(batch_id)
-        for index in range(chunks):
+    _send_chunks(batch_id, range(chunks))
+
+
+def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
+    """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
+    if _in_process():
+        for index in indexes:
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
     from engine.tasks import run_chunk  # tasks import this module: import on use
 
-    for index in range(chunks):
+    for index in indexes:
         run_chunk.apply_async(args=[batch_id, index])
 
 
@@ -205,8 +211,7 @@ def batch_resume_orphaned(*, batch: SimulationBatch) -> int:
     if not background.take_batch(batch.pk):
         return 0
     missing = _unwritten_chunks(batch)
-    for index in missing:
-        background.submit(chunk_run_in_process, batch_id=batch.pk, index=index)
+    _send_chunks(batch.pk, missing)
     if missing:
         logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
     return len(missing)
@@ -226,8 +231,6 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
     """
     if _in_process():
         return 0  # the thread pool's batches are resumed by batch_resume_orphaned
-    from engine.tasks import run_chunk  # tasks import this module: import on use
-
     now = timezone.now()
     idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
     sent = 0
@@ -240,8 +243,7 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
         if not claimed:
             continue
         missing = _unwritten_chunks(batch)
-        for index in missing:
-            run_chunk.apply_async(args=[batch.pk, index])
+        _send_chunks(batch.pk, missing)
         logger.warning(
             "simulation batch %s: idle for %s s, resent %s chunk(s)",
             batch.pk, int(idle_for.total_seconds()), len(missing),
