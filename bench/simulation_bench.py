@@ -231,10 +231,10 @@ def main() -> int:
         reference[label] = sample / best
         print(f"{label:<40} {sample / best:8,.0f} games/s")
     with_stats = args.games / reference["engine + game statistics, this process"]
-    overheads = {}
+    overheads, walls = {}, {}
     for workers in (1, 2):
         runs = [one[workers] for one in rounds]
-        wall = statistics.median(run[0] for run in runs)
+        wall = walls[workers] = statistics.median(run[0] for run in runs)
         engine = statistics.median(run[1] for run in runs)
         overheads[workers] = statistics.median(run[0] * workers / run[1] - 1 for run in runs)
         _wall, _engine, chunks, size = runs[0]
@@ -254,11 +254,10 @@ def main() -> int:
         f"{'OK' if ratio >= SCALING_GOAL else 'BELOW GOAL'}"
     )
     verdict = "OK" if overheads[1] <= OVERHEAD_GOAL else "ABOVE GOAL"
-    wall_1 = statistics.median(one[1][0] for one in rounds)
     print(
         f"batch overhead with 1 worker: {100 * overheads[1]:.1f}% of the chunks' engine time "
         f"(goal <= {100 * OVERHEAD_GOAL:.0f}%) {verdict}; its wall time is "
-        f"{100 * (wall_1 / with_stats - 1):+.1f}% against the same games in this process"
+        f"{100 * (walls[1] / with_stats - 1):+.1f}% against the same games in this process"
     )
     return 0
 
