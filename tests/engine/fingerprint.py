@@ -48,7 +48,11 @@ def fingerprint(games: int) -> str:
         digest.update(repr((result.winner, result.turns, result.actions)).encode())
         digest.update("\n".join(state.log or ()).encode())
         assert state.stats is not None
-        digest.update(repr((state.stats.played, state.stats.creature_damage)).encode())
+        digest.update(
+            repr(
+                (state.stats.played, state.stats.creature_damage, state.stats.stronghold_damage)
+            ).encode()
+        )
         digest.update(repr([(p.hand, p.sh, p.fort) for p in state.players]).encode())
     return digest.hexdigest()
 
