@@ -52,14 +52,27 @@ def champions_with_details(queryset: QuerySet[Champion] | None = None) -> QueryS
     )
 
 
+# Who may see a Champion, the one rule every route applies (a deck's Champion included): its
+# owner and staff always; anyone else only a public or unlisted one. `champions_visible_to` is
+# the rule as a query, `champion_visible_to` the same rule for a Champion already loaded.
+OPEN_VISIBILITIES = (Visibility.PUBLIC, Visibility.UNLISTED)
+
+
 def champions_visible_to(user: User) -> QuerySet[Champion]:
     """Everything `user` may open: public and unlisted ones (by link), and their own."""
     if user.is_authenticated and user.is_staff:
         return Champion.objects.all()
-    visible = Q(visibility__in=[Visibility.PUBLIC, Visibility.UNLISTED])
+    visible = Q(visibility__in=OPEN_VISIBILITIES)
     if user.is_authenticated:
         visible |= Q(owner=user)
     return Champion.objects.filter(visible)
+
+
+def champion_visible_to(champion: Champion, user: User) -> bool:
+    """Whether `user` may see `champion`: `champions_visible_to` without a query."""
+    if user.is_authenticated and (user.is_staff or champion.owner_id == user.pk):
+        return True
+    return champion.visibility in OPEN_VISIBILITIES
 
 
 def champions_listed_for(user: User, *, mine: bool = False, query: str = "") -> QuerySet[Champion]:
