@@ -1,9 +1,15 @@
-"""Reads: formats, deck checks, deck codes, who sees which deck, lists, versions and diffs."""
+"""Reads: formats, deck checks, deck codes, who sees which deck, lists, versions and diffs.
+
+A deck's Champion reaches a viewer only through `deck_champion` (and, for the share ids that
+versions keep, `versions_seen_by`), which apply the champions app's one visibility rule: for
+whoever may not see it, the deck has no Champion at all — no share id, no name, deck codes
+without it, test games without it. The README's "Who sees a Champion" says why.
+"""
 
 import contextlib
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -23,7 +29,12 @@ from cards.selectors import (
 )
 from cards.text import fold
 from champions.models import Champion
-from champions.selectors import champion_get, champion_name, champions_visible_to
+from champions.selectors import (
+    champion_get,
+    champion_name,
+    champion_visible_to,
+    champions_visible_to,
+)
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks import deck_code, legality, stats, text_io
@@ -508,27 +519,47 @@ def deck_pool(deck: Deck) -> list[Card] | None:
     return list(deck.pool.all())
 
 
-def deck_champion_uid(deck: Deck) -> str | None:
-    return deck.champion.uid if deck.champion_id else None
+def deck_champion(deck: Deck, viewer: Viewer) -> Champion | None:
+    """The deck's Champion as `viewer` knows it: None when it has none, and when it has one the
+    viewer may not see (someone's private Champion), so that nothing hints that it exists."""
+    champion = deck.champion if deck.champion_id else None
+    if champion is None or not champion_visible_to(champion, viewer):
+        return None
+    return champion
 
 
-def deck_validate(deck: Deck, *, mode: GameMode | str | None = None) -> DeckCheck:
+def deck_champion_uid(deck: Deck, viewer: Viewer) -> str | None:
+    champion = deck_champion(deck, viewer)
+    return champion.uid if champion else None
+
+
+def deck_validate(deck: Deck, *, viewer: Viewer, mode: GameMode | str | None = None) -> DeckCheck:
+    """The deck's check and code as `viewer` sees the deck (its Champion only if visible)."""
     return deck_check(
         format=deck.format,
         cards=deck_cards(deck),
         removed=deck_removed_cards(deck),
         pool=deck_pool(deck),
         mode=mode,
-        champion=deck_champion_uid(deck),
+        champion=deck_champion_uid(deck, viewer),
     )
 
 
-def deck_code_of(deck: Deck) -> str:
+def deck_code_of(deck: Deck, *, viewer: Viewer) -> str:
     return deck_code_for(
         format=deck.format,
         cards=deck_cards(deck),
         removed=deck_removed_cards(deck),
-        champion=deck_champion_uid(deck),
+        champion=deck_champion_uid(deck, viewer),
+    )
+
+
+def unknown_champion(uid: str) -> DomainError:
+    """The same refusal for a Champion that does not exist and one the user may not see."""
+    return DomainError(
+        "unknown_champion",
+        _("There is no Champion “%(uid)s” you can use.") % {"uid": uid},
+        {"field": "champion", "champion": uid},
     )
 
 
@@ -537,11 +568,7 @@ def champion_for(*, uid: str, viewer: Viewer) -> Champion:
     try:
         return champion_get(uid=uid, user=viewer)
     except DomainError as error:
-        raise DomainError(
-            "unknown_champion",
-            _("There is no Champion “%(uid)s” you can use.") % {"uid": uid},
-            {"field": "champion", "champion": uid},
-        ) from error
+        raise unknown_champion(uid) from error
 
 
 def champion_visible(uid: str | None, viewer: Viewer) -> Champion | None:
@@ -619,12 +646,27 @@ def deck_list(
 
 
 def deck_versions(deck: Deck) -> QuerySet[DeckVersion]:
+    """The versions as stored; shown to someone only through `versions_seen_by`."""
     return deck.versions.select_related("author").prefetch_related(
         Prefetch("format", formats_queryset())
     )
 
 
-def deck_version_get(deck: Deck, number: int) -> DeckVersion:
+def versions_seen_by(versions: Iterable[DeckVersion], viewer: Viewer) -> list[DeckVersion]:
+    """The versions as `viewer` may see them: one whose Champion they may not see (private, or
+    deleted since) shows none, in its share id and in its deck code. Only these in-memory copies
+    change; the stored history keeps the share id."""
+    versions = list(versions)
+    named = {version.champion for version in versions if version.champion}
+    visible = set(champions_visible_to(viewer).filter(uid__in=named).values_list("uid", flat=True))
+    for version in versions:
+        if version.champion and version.champion not in visible:
+            version.champion = ""
+            version.code = deck_code.encode(replace(deck_code.decode(version.code), champion=None))
+    return versions
+
+
+def deck_version_get(deck: Deck, number: int, *, viewer: Viewer) -> DeckVersion:
     version = deck_versions(deck).filter(number=number).first()
     if version is None:
         raise DomainError(
@@ -633,7 +675,7 @@ def deck_version_get(deck: Deck, number: int) -> DeckVersion:
             {"version": number},
             status_code=404,
         )
-    return version
+    return versions_seen_by([version], viewer)[0]
 
 
 @dataclass(frozen=True)
@@ -666,21 +708,22 @@ def _multiset_minus(left: Sequence[str], right: Sequence[str]) -> list[str]:
     return out
 
 
-def deck_version_diff(deck: Deck, old_number: int, new_number: int) -> VersionDiff:
-    old = deck_version_get(deck, old_number)
-    new = deck_version_get(deck, new_number)
+def deck_version_diff(
+    deck: Deck, old_number: int, new_number: int, *, viewer: Viewer
+) -> VersionDiff:
+    old = deck_version_get(deck, old_number, viewer=viewer)
+    new = deck_version_get(deck, new_number, viewer=viewer)
     cards = cards_by_slug([*old.cards, *new.cards, *old.pool, *new.pool])
     champions = {
         one.uid: one
-        for one in Champion.objects.filter(uid__in=[old.champion, new.champion]).prefetch_related(
-            "translations"
-        )
+        for one in champions_visible_to(viewer)
+        .filter(uid__in=[old.champion, new.champion])
+        .prefetch_related("translations")
     }
 
     def champion(uid: str) -> str:
-        if not uid:
-            return "—"
-        return f"{champion_name(champions[uid])} ({uid})" if uid in champions else uid
+        one = champions.get(uid)
+        return f"{champion_name(one)} ({uid})" if one else "—"
 
     def names(slugs: Sequence[str]) -> str:
         return ", ".join(card_name(cards[s]) if s in cards else s for s in slugs) or "—"

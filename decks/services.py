@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from champions.models import Champion
-from champions.selectors import champions_visible_to
+from champions.selectors import champion_visible_to
 from cod_site.errors import DomainError
 from decks import deck_code
 from decks.models import (
@@ -30,11 +30,14 @@ from decks.models import (
 )
 from decks.selectors import (
     cards_by_slug,
+    champion_visible,
     deck_can_edit,
     deck_can_read,
+    deck_champion,
     deck_code_for,
     deck_get,
     deck_not_found,
+    unknown_champion,
 )
 
 
@@ -96,6 +99,13 @@ def _check_visibility(visibility: str) -> str:
             {"field": "visibility"},
         )
     return visibility
+
+
+def _check_champion(champion: Champion | None, owner: AbstractBaseUser) -> Champion | None:
+    """A deck carries only a Champion its owner may see, whoever saves it (staff included)."""
+    if champion is not None and not champion_visible_to(champion, owner):
+        raise unknown_champion(champion.uid)
+    return champion
 
 
 def _write_cards(deck: Deck, cards: Sequence[Card], removed: Sequence[Card]) -> None:
@@ -170,7 +180,7 @@ def deck_create(
         description=_check_description(description),
         format=format,
         visibility=_check_visibility(visibility),
-        champion=champion,
+        champion=_check_champion(champion, owner),
         parent=parent,
     )
     deck.pool.set(pool)
@@ -235,7 +245,7 @@ def deck_update(
     if visibility is not None:
         locked.visibility = _check_visibility(visibility)
     if champion is not KEEP:
-        locked.champion = champion
+        locked.champion = _check_champion(champion, locked.owner)
     if pool is not None:
         locked.pool.set(pool)
     _write_cards(locked, new_cards, new_removed)
@@ -283,10 +293,9 @@ def deck_version_restore(*, deck: Deck, actor: AbstractBaseUser, number: int) ->
     locked.name = version.name
     locked.description = version.description
     locked.format = version.format
-    # A Champion deleted since then stays out; its share id remains in the old version.
-    locked.champion = (
-        Champion.objects.filter(uid=version.champion).first() if version.champion else None
-    )
+    # A Champion deleted since then, or one the owner may no longer use (made private by its
+    # own owner), stays out; its share id remains in the old version.
+    locked.champion = champion_visible(version.champion or None, locked.owner)
     locked.pool.set(pool)
     _write_cards(locked, cards, removed)
     _record_version(
@@ -316,9 +325,7 @@ def deck_fork(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -
         description=source.description,
         visibility=Visibility.PRIVATE,
         # The Champion comes along if the new owner may see it (not someone's private one).
-        champion=champions_visible_to(owner).filter(pk=source.champion_id).first()
-        if source.champion_id
-        else None,
+        champion=deck_champion(source, owner),
         parent=source,
         kind=VersionKind.FORKED,
         source_number=source.version,

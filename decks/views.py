@@ -40,7 +40,7 @@ def _deck_for(request: HttpRequest, share_id: str) -> Deck:
 # The deckbuilder ----------------------------------------------------------------------------
 
 
-def _state_from_deck(deck: Deck) -> BuilderState:
+def _state_from_deck(deck: Deck, viewer: selectors.Viewer) -> BuilderState:
     entries = list(deck.deck_cards.all())
     return BuilderState(
         name=deck.name,
@@ -50,7 +50,7 @@ def _state_from_deck(deck: Deck) -> BuilderState:
         cards=[entry.card.slug for entry in entries],
         removed=[index for index, entry in enumerate(entries) if entry.removed],
         pool_text="\n".join(sorted(card.slug for card in deck.pool.all())),
-        champion=deck.champion.uid if deck.champion else "",
+        champion=selectors.deck_champion_uid(deck, viewer) or "",
         seed=new_seed(),
     )
 
@@ -153,7 +153,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
         raise Http404(_("Only the deck's owner may change it."))
     if request.method == "POST":
         return _save(request, deck)
-    return _builder(request, _state_from_deck(deck), deck)
+    return _builder(request, _state_from_deck(deck, request.user), deck)
 
 
 def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
@@ -255,8 +255,8 @@ def _figures_context(request: HttpRequest, cards: list, code: str | None) -> dic
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _deck_for(request, share_id)
-    check = selectors.deck_validate(deck)
-    versions = list(selectors.deck_versions(deck))
+    check = selectors.deck_validate(deck, viewer=request.user)
+    versions = selectors.versions_seen_by(selectors.deck_versions(deck), request.user)
     context = {
         "deck": deck,
         "check": check,
@@ -266,7 +266,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "entries": list(deck.deck_cards.all()),
         "versions": versions,
         "can_edit": selectors.deck_can_edit(deck, request.user),
-        "champion": selectors.champion_visible(selectors.deck_champion_uid(deck), request.user),
+        "champion": selectors.deck_champion(deck, request.user),
         "parent_visible": deck.parent is not None
         and selectors.deck_can_read(deck.parent, request.user),
         "deck_url": request.build_absolute_uri(deck_path(deck)),
@@ -285,7 +285,7 @@ def deck_diff(request: HttpRequest, share_id: str) -> HttpResponse:
         old, new = int(request.GET.get("from", "")), int(request.GET.get("to", ""))
         if old > new:
             old, new = new, old
-        diff = selectors.deck_version_diff(deck, old, new)
+        diff = selectors.deck_version_diff(deck, old, new, viewer=request.user)
     except ValueError as error:
         raise Http404(_("Give two version numbers.")) from error
     except DomainError as error:

@@ -97,7 +97,9 @@ def simulation_deck_resolve(
 ) -> ResolvedDeck:
     """A side of a batch, legal for a Duel and playable by the engine, or a 400 DomainError:
     `unknown_deck`, `invalid_deck_code`, `illegal_deck` (with the legality errors),
-    `unknown_champion`, `unplayable_deck`; `details.side` says which side."""
+    `unknown_champion` (a deck code naming a Champion the requester may not see: the share id
+    is theirs, so the answer is that of an unknown one), `unplayable_deck`; `details.side` says
+    which side."""
     asked = [value for value in (choice.deck, choice.code, choice.preconstructed) if value]
     if len(asked) != 1:
         raise DomainError(
@@ -116,13 +118,15 @@ def simulation_deck_resolve(
                 _("There is no deck “%(id)s” you can use.") % {"id": choice.deck},
                 {"side": side, "deck": choice.deck},
             ) from error
-        check = decks.deck_validate(deck, mode=MODE)
+        # A Champion the requester may not see is no Champion of this deck for them: the deck
+        # plays without it and the batch keeps no trace of it (not even in its code).
+        check = decks.deck_validate(deck, viewer=viewer, mode=MODE)
         if not check.legal:
             raise _illegal(side, check)
         source, code, name = DeckSource.DECK, check.code or "", deck.name
         played = decks.deck_final_cards(deck)
-        if champions and deck.champion is not None:
-            champion = deck.champion
+        if champions:
+            champion = decks.deck_champion(deck, viewer)
     elif choice.code:
         deck = None
         try:
@@ -245,7 +249,8 @@ def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
 
 def batch_visible(*, batch_id: int, batch: SimulationBatch | None, user: Viewer) -> SimulationBatch:
     """`batch` if the user may see it; else, or if there is no such batch, the same 404, so
-    that ids reveal nothing."""
+    that ids reveal nothing. Only its requester and staff: a batch keeps the Champions it
+    played, as its requester could see them then, even if one is made private later."""
     if batch is None or not (
         user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
     ):

@@ -214,14 +214,19 @@ class DeckSerializer(DeckListSerializer):
     description_html = serializers.SerializerMethodField(help_text="Sanitised HTML.")
     cards = serializers.SerializerMethodField()
     pool = serializers.SerializerMethodField(help_text="Draft/Mutation: the drafted cards.")
-    champion = serializers.CharField(
-        source="champion.uid", allow_null=True, default=None, help_text="The Champion's share id."
+    champion = serializers.SerializerMethodField(
+        help_text="The Champion's share id; null without one, or with one you may not see."
     )
     code = serializers.SerializerMethodField()
     legal = serializers.SerializerMethodField()
     errors = serializers.SerializerMethodField()
 
-    # The view passes the deck's check (selectors.deck_validate) in the context as "check".
+    # The view passes the deck's check for the viewer (selectors.deck_validate) in the context as
+    # "check": its Champion and code are those the viewer may see.
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_champion(self, deck: Deck) -> str | None:
+        return self.context["check"].champion
+
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_code(self, deck: Deck) -> str | None:
         return self.context["check"].code
@@ -264,7 +269,7 @@ class DeckWriteSerializer(serializers.Serializer):
         r"^[A-Za-z0-9_-]{1,16}$",
         required=False,
         allow_null=True,
-        help_text="A Champion's share id (one you may see); null removes it.",
+        help_text="A Champion's share id (one you and the deck's owner may see); null removes it.",
     )
 
 

@@ -50,7 +50,7 @@ def _champion(request: Request, uid: str | None) -> Champion | None:
 
 def _deck_response(request: Request, deck: Deck, status_code: int = 200) -> Response:
     deck = selectors.deck_get(share_id=deck.share_id, viewer=request.user)
-    check = selectors.deck_validate(deck)
+    check = selectors.deck_validate(deck, viewer=request.user)
     data = s.DeckSerializer(deck, context={"request": request, "check": check}).data
     return Response(data, status=status_code)
 
@@ -327,7 +327,8 @@ class DeckVersionListView(GenericAPIView):
     def get(self, request: Request, share_id: str) -> Response:
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
         page = self.paginate_queryset(selectors.deck_versions(deck))
-        return self.get_paginated_response(s.DeckVersionSerializer(page, many=True).data)
+        versions = selectors.versions_seen_by(page, request.user)
+        return self.get_paginated_response(s.DeckVersionSerializer(versions, many=True).data)
 
 
 class DeckVersionDetailView(APIView):
@@ -338,7 +339,7 @@ class DeckVersionDetailView(APIView):
     )
     def get(self, request: Request, share_id: str, number: int) -> Response:
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
-        version = selectors.deck_version_get(deck, number)
+        version = selectors.deck_version_get(deck, number, viewer=request.user)
         return Response(s.DeckVersionSerializer(version).data)
 
 
@@ -373,7 +374,8 @@ class DeckDiffView(APIView):
             raise DomainError(
                 "invalid_versions", _("Give two version numbers: ?from=1&to=2."), {}
             ) from error
-        return Response(s.DiffSerializer(selectors.deck_version_diff(deck, old, new)).data)
+        diff = selectors.deck_version_diff(deck, old, new, viewer=request.user)
+        return Response(s.DiffSerializer(diff).data)
 
 
 class DeckExportView(APIView):
@@ -396,7 +398,7 @@ class DeckExportView(APIView):
             response = _deck_response(request, deck)
             response["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
             return response
-        code = selectors.deck_code_of(deck)
+        code = selectors.deck_code_of(deck, viewer=request.user)
         if kind == "code":
             return HttpResponse(code + "\n", content_type="text/plain; charset=utf-8")
         if kind != "text":

@@ -39,7 +39,11 @@ class SimulationRequestSerializer(serializers.Serializer):
     )
     exhaustion = serializers.BooleanField(default=False, help_text="The Exhaustion module.")
     champions = serializers.BooleanField(
-        default=False, help_text="The Champion module: each saved deck plays with its Champion."
+        default=False,
+        help_text=(
+            "The Champion module: each saved deck plays with its Champion, if you may see it "
+            "(else without one)."
+        ),
     )
 
 

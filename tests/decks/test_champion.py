@@ -94,7 +94,7 @@ def test_update_keeps_changes_or_removes_the_champion(owner: AbstractBaseUser) -
         DeckVersion.objects.filter(deck=deck).order_by("number").values_list("champion", flat=True)
     )
     assert versions == [first.uid, first.uid, second.uid, ""]
-    diff = deck_version_diff(deck, 1, 3)
+    diff = deck_version_diff(deck, 1, 3, viewer=owner)
     assert [(c.field, c.old, c.new) for c in diff.changes] == [
         ("name", "d", "renamed"),
         ("champion", f"First ({first.uid})", f"Second ({second.uid})"),

@@ -36,7 +36,9 @@ def test_create_records_version_one(owner: AbstractBaseUser) -> None:
         "A *fast* deck",
         "constructed",
     )
-    assert version.code == deck_code_of(deck_get(share_id=deck.share_id, viewer=owner))
+    assert version.code == deck_code_of(
+        deck_get(share_id=deck.share_id, viewer=owner), viewer=owner
+    )
     assert len(deck.share_id) == 11
 
 
@@ -74,7 +76,7 @@ def test_restore_brings_an_old_version_back_as_the_newest(owner: AbstractBaseUse
     assert [row.card.slug for row in deck.deck_cards.order_by("position")] == CONSTRUCTED
     latest = DeckVersion.objects.get(deck=deck, number=3)
     assert (latest.kind, latest.source_number, latest.cards) == ("restored", 1, CONSTRUCTED)
-    diff = deck_version_diff(deck, 2, 3)
+    diff = deck_version_diff(deck, 2, 3, viewer=owner)
     assert diff.added == CONSTRUCTED
     assert diff.dropped == PRECON[2]
     assert diff.kept == []
@@ -87,7 +89,7 @@ def test_restore_brings_an_old_version_back_as_the_newest(owner: AbstractBaseUse
 def test_diff_counts_copies(owner: AbstractBaseUser) -> None:
     deck = _new(owner, cards=_cards(["grrr", "baron"]))
     services.deck_update(deck=deck, actor=owner, cards=_cards(["grrr", "grrr", "troll"]))
-    diff = deck_version_diff(deck, 1, 2)
+    diff = deck_version_diff(deck, 1, 2, viewer=owner)
     assert (diff.added, diff.dropped, diff.kept) == (["grrr", "troll"], ["baron"], ["grrr"])
 
 
