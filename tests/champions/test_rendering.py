@@ -110,6 +110,22 @@ def test_a_word_longer_than_the_box_is_cut() -> None:
         hp=1,
         abilities=(FaceAbility("rage", "Rage", "Ö" * 80),),
     )
+    block = layout_text(face)
+    assert block.size_pt == TEXT_SIZES[0]
+    # The name alone on the first line (the word does not fit beside it), then the word cut into
+    # lines as full as the box allows: 24 letters fit in its 46 mm, 25 would not.
+    assert [(run.text, run.font) for run in block.runs] == [
+        ("Rage:", "bold"),
+        ("Ö" * 24, "regular"),
+        ("Ö" * 24, "regular"),
+        ("Ö" * 24, "regular"),
+        ("Ö" * 8, "regular"),
+    ]
+    width = TEXT_BOX[2]
+    assert text_width_mm("Ö" * 25, "regular", block.size_pt) > width
+    baselines = [run.baseline for run in block.runs]
+    assert baselines == sorted(set(baselines))  # one run per line, top to bottom
+    assert {run.x for run in block.runs} == {TEXT_BOX[0]}
     _inside_box(face)
 
 
