@@ -5,6 +5,7 @@ for a visitor the deck has no Champion at all: no share id, no name, and deck co
 """
 
 import io
+from dataclasses import dataclass
 from typing import Any
 
 import pdfplumber
@@ -25,7 +26,6 @@ from tests.decks.conftest import CONSTRUCTED
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 NAME = "Åsa the Bold"  # the Champion's English name (tests.champions.conftest.design)
-VIEWERS = ["other", "anonymous"]
 
 
 @pytest.fixture
@@ -66,9 +66,34 @@ def _page_client(user: AbstractBaseUser | None) -> Client:
     return client
 
 
-@pytest.fixture
-def viewer(request: pytest.FixtureRequest, other: AbstractBaseUser) -> AbstractBaseUser | None:
-    return {"other": other, "anonymous": None}[request.param]
+@dataclass(frozen=True)
+class Stranger:
+    """Oscar or a visitor, before Olga's deck: their clients, and what must not reach them."""
+
+    api: APIClient
+    pages: Client
+    deck: Deck
+    secret: Champion
+    plain_code: str
+
+    @property
+    def deck_api(self) -> str:
+        return f"/api/v1/decks/{self.deck.share_id}/"
+
+    def assert_no_trace(self, response: Any) -> None:
+        _assert_no_trace(_text(response), self.secret)
+
+
+@pytest.fixture(params=["other", "anonymous"])
+def stranger(
+    request: pytest.FixtureRequest,
+    other: AbstractBaseUser,
+    deck: Deck,
+    secret: Champion,
+    plain_code: str,
+) -> Stranger:
+    user = {"other": other, "anonymous": None}[request.param]
+    return Stranger(_api(user), _page_client(user), deck, secret, plain_code)
 
 
 def _text(response: Any) -> str:
@@ -87,65 +112,56 @@ def _state(deck: Deck) -> tuple[Any, ...]:
     return deck.champion_id, deck.version, deck.name, versions
 
 
-@pytest.mark.parametrize("viewer", VIEWERS, indirect=True)
-def test_the_deck_api_and_every_export_show_no_hidden_champion(
-    viewer: AbstractBaseUser | None, deck: Deck, secret: Champion, plain_code: str
-) -> None:
-    api = _api(viewer)
-    detail = api.get(f"/api/v1/decks/{deck.share_id}/")
+def test_the_deck_api_and_every_export_show_no_hidden_champion(stranger: Stranger) -> None:
+    plain_code = stranger.plain_code
+    detail = stranger.api.get(stranger.deck_api)
     assert detail.status_code == 200
     assert detail.json()["champion"] is None
     assert detail.json()["code"] == plain_code
-    _assert_no_trace(_text(detail), secret)
-    exported = api.get(f"/api/v1/decks/{deck.share_id}/export/?as=json")
+    stranger.assert_no_trace(detail)
+    exported = stranger.api.get(f"{stranger.deck_api}export/?as=json")
     assert (exported.json()["champion"], exported.json()["code"]) == (None, plain_code)
-    _assert_no_trace(_text(exported), secret)
-    code = api.get(f"/api/v1/decks/{deck.share_id}/export/?as=code")
+    stranger.assert_no_trace(exported)
+    code = stranger.api.get(f"{stranger.deck_api}export/?as=code")
     assert _text(code) == plain_code + "\n"
     assert deck_decode(plain_code).champion is None
-    text = api.get(f"/api/v1/decks/{deck.share_id}/export/?as=text")
+    text = stranger.api.get(f"{stranger.deck_api}export/?as=text")
     assert f"# Deck code: {plain_code}" in _text(text)
-    _assert_no_trace(_text(text), secret)
+    stranger.assert_no_trace(text)
 
 
-@pytest.mark.parametrize("viewer", VIEWERS, indirect=True)
-def test_versions_and_their_diff_show_no_hidden_champion(
-    viewer: AbstractBaseUser | None, deck: Deck, secret: Champion, plain_code: str
-) -> None:
-    api = _api(viewer)
-    versions = api.get(f"/api/v1/decks/{deck.share_id}/versions/")
+def test_versions_and_their_diff_show_no_hidden_champion(stranger: Stranger) -> None:
+    plain_code = stranger.plain_code
+    versions = stranger.api.get(f"{stranger.deck_api}versions/")
     assert [(v["number"], v["champion"], v["code"]) for v in versions.json()["results"]] == [
         (2, "", plain_code),
         (1, "", plain_code),
     ]
-    _assert_no_trace(_text(versions), secret)
-    one = api.get(f"/api/v1/decks/{deck.share_id}/versions/2/")
+    stranger.assert_no_trace(versions)
+    one = stranger.api.get(f"{stranger.deck_api}versions/2/")
     assert (one.json()["champion"], one.json()["code"]) == ("", plain_code)
-    diff = api.get(f"/api/v1/decks/{deck.share_id}/diff/?from=1&to=2")
+    diff = stranger.api.get(f"{stranger.deck_api}diff/?from=1&to=2")
     assert diff.json()["changes"] == []
-    _assert_no_trace(_text(diff), secret)
-    page = _page_client(viewer).get(f"/decks/{deck.share_id}/diff/?from=1&to=2")
+    stranger.assert_no_trace(diff)
+    page = stranger.pages.get(f"/decks/{stranger.deck.share_id}/diff/?from=1&to=2")
     assert page.status_code == 200
-    _assert_no_trace(_text(page), secret)
+    stranger.assert_no_trace(page)
 
 
-@pytest.mark.parametrize("viewer", VIEWERS, indirect=True)
-def test_the_deck_page_and_its_sheet_show_no_hidden_champion(
-    viewer: AbstractBaseUser | None, deck: Deck, secret: Champion, plain_code: str
-) -> None:
-    page = _page_client(viewer).get(f"/decks/{deck.share_id}/")
+def test_the_deck_page_and_its_sheet_show_no_hidden_champion(stranger: Stranger) -> None:
+    page = stranger.pages.get(f"/decks/{stranger.deck.share_id}/")
     assert page.status_code == 200
-    html = _text(page)
-    _assert_no_trace(html, secret)
-    assert f"/decks/new/?code={plain_code}" in html  # "Open a copy in the deckbuilder"
-    sheet = _page_client(viewer).get(f"/api/v1/decks/{deck.share_id}/pnp.pdf")
+    stranger.assert_no_trace(page)
+    # "Open a copy in the deckbuilder" opens the code without the Champion.
+    assert f"/decks/new/?code={stranger.plain_code}" in _text(page)
+    sheet = stranger.pages.get(f"{stranger.deck_api}pnp.pdf")
     assert sheet.status_code == 200
     with pdfplumber.open(io.BytesIO(sheet.content)) as document:
         text = "".join(page.extract_text() for page in document.pages)
     assert "Åsa" not in text
-    asked = _page_client(viewer).get(f"/api/v1/decks/{deck.share_id}/pnp.pdf?champion={secret.uid}")
+    asked = stranger.pages.get(f"{stranger.deck_api}pnp.pdf?champion={stranger.secret.uid}")
     assert asked.status_code == 404
-    assert "Åsa" not in _text(asked)
+    assert "Åsa" not in _text(asked)  # (the share id in its message is the one they sent)
 
 
 def test_the_owner_still_sees_her_champion_everywhere(

@@ -6,6 +6,7 @@ pages hold a trace of it. Olga's own batches still play it.
 """
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,9 +19,8 @@ from decks.selectors import deck_check, deck_decode
 from engine.models import SimulationBatch, Status
 from tests.champions.conftest import design
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import InlineExecutor
 
-pytestmark = pytest.mark.usefixtures("cards_db")
+pytestmark = pytest.mark.usefixtures("cards_db", "inline_chunks")
 
 URL = "/api/v1/simulations/"
 NAME = "Åsa the Bold"
@@ -52,13 +52,22 @@ def _client(user: Any) -> Client:
     return client
 
 
-def _played(client: Client, deck: Deck, capture: Any) -> tuple[SimulationBatch, dict[str, Any]]:
-    """Oscar's (or Olga's) 4-game batch of `deck` with the Champion module, played to the end."""
-    body = {**BODY, "deck_a": {"deck": deck.share_id}}
-    with capture(execute=True):
-        response = client.post(URL, body, content_type="application/json")
-    assert response.status_code == 202
-    return SimulationBatch.objects.get(pk=response.json()["id"]), response.json()
+Played = Callable[[Client], tuple[SimulationBatch, dict[str, Any]]]
+
+
+@pytest.fixture
+def played(public_deck: Deck, django_capture_on_commit_callbacks: Any) -> Played:
+    """A client's 4-game batch of Olga's deck with the Champion module, played to the end: the
+    batch and the API's answer to its creation."""
+
+    def play(client: Client) -> tuple[SimulationBatch, dict[str, Any]]:
+        body = {**BODY, "deck_a": {"deck": public_deck.share_id}}
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(URL, body, content_type="application/json")
+        assert response.status_code == 202
+        return SimulationBatch.objects.get(pk=response.json()["id"]), response.json()
+
+    return play
 
 
 def _assert_no_trace(text: str, champion: Champion) -> None:
@@ -67,14 +76,10 @@ def _assert_no_trace(text: str, champion: Champion) -> None:
 
 
 def test_another_player_tests_the_deck_without_its_hidden_champion(
-    other: Any,
-    public_deck: Deck,
-    secret: Champion,
-    inline_chunks: InlineExecutor,
-    django_capture_on_commit_callbacks: Any,
+    other: Any, public_deck: Deck, secret: Champion, played: Played
 ) -> None:
     oscar = _client(other)
-    batch, created = _played(oscar, public_deck, django_capture_on_commit_callbacks)
+    batch, created = played(oscar)
     _assert_no_trace(json.dumps(created), secret)
     # The batch stores no trace of it: no definition, and a deck code without it.
     assert batch.decks[0]["champion"] is None
@@ -104,15 +109,9 @@ def test_another_player_tests_the_deck_without_its_hidden_champion(
     _assert_no_trace(form.content.decode(), secret)
 
 
-def test_the_owner_still_plays_her_champion(
-    owner: Any,
-    public_deck: Deck,
-    secret: Champion,
-    inline_chunks: InlineExecutor,
-    django_capture_on_commit_callbacks: Any,
-) -> None:
+def test_the_owner_still_plays_her_champion(owner: Any, secret: Champion, played: Played) -> None:
     olga = _client(owner)
-    batch, _created = _played(olga, public_deck, django_capture_on_commit_callbacks)
+    batch, _created = played(olga)
     assert batch.decks[0]["champion"]["name"] == NAME
     assert deck_decode(batch.deck_a_code).champion == secret.uid
     replay = olga.get(f"{URL}{batch.pk}/games/1/replay/").json()
@@ -121,17 +120,12 @@ def test_the_owner_still_plays_her_champion(
 
 
 def test_a_public_champion_plays_for_everyone(
-    owner: Any,
-    other: Any,
-    public_deck: Deck,
-    secret: Champion,
-    inline_chunks: InlineExecutor,
-    django_capture_on_commit_callbacks: Any,
+    owner: Any, other: Any, secret: Champion, played: Played
 ) -> None:
     champion_services.champion_update(
         champion=secret, actor=owner, design=design(visibility="public")
     )
-    batch, _created = _played(_client(other), public_deck, django_capture_on_commit_callbacks)
+    batch, _created = played(_client(other))
     assert batch.decks[0]["champion"]["name"] == NAME
     assert deck_decode(batch.deck_a_code).champion == secret.uid
 
@@ -159,13 +153,7 @@ def test_refused_requests_queue_nothing(
 
 
 def test_a_batch_keeps_what_it_played_for_its_requester_only(
-    owner: Any,
-    other: Any,
-    public_deck: Deck,
-    secret: Champion,
-    inline_chunks: InlineExecutor,
-    django_capture_on_commit_callbacks: Any,
-    django_user_model: Any,
+    owner: Any, other: Any, secret: Champion, played: Played, django_user_model: Any
 ) -> None:
     """Oscar tested the deck while its Champion was public; Olga then made it private. Oscar's
     batch is his record of games played: it keeps them; nobody else may open it."""
@@ -173,7 +161,7 @@ def test_a_batch_keeps_what_it_played_for_its_requester_only(
         champion=secret, actor=owner, design=design(visibility="public")
     )
     oscar = _client(other)
-    batch, _created = _played(oscar, public_deck, django_capture_on_commit_callbacks)
+    batch, _created = played(oscar)
     champion_services.champion_update(champion=secret, actor=owner, design=design())
     replay = oscar.get(f"{URL}{batch.pk}/games/1/replay/").json()
     assert replay["replay"]["champions"][1]["name"] == NAME
