@@ -37,6 +37,11 @@ class Event:
     code: str
     args: tuple[tuple[str, Arg], ...]
 
+    @property
+    def rule_id(self) -> str:
+        """The rule the event belongs to (``rule_ids``)."""
+        return EVENTS[self.code][0]
+
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "args": dict(self.args)}
 

@@ -48,6 +48,7 @@ def test_arguments_name_cards_players_and_lines() -> None:
     names = ["Ogre", "Imp"]
     event = Event("play_line", (("player", 1), ("card", 0), ("line", 1)))
     assert render(event, names) == "B plays Ogre on the bottom line."
+    assert event.rule_id == "creature-placement"
     # A card named by a string (read from a file, matching no card) is shown as given; an id
     # out of range as its number.
     assert english(REFUSALS, "not_in_hand", (("card", "Elk"),), names) == "Elk is not in your hand."
