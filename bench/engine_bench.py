@@ -52,12 +52,12 @@ def run(
         chosen = None if champions is None else [champions[a], champions[b]]
         state = new_game([decks[a], decks[b]], game, options, chosen)
         count = 0
-        while state.winner < 0 and state.turn <= MAX_TURNS:
+        while state.outcome is None and state.turn <= MAX_TURNS:
             apply(state, agents[state.active].choose(state))
             count += 1
         turns += state.turn
         actions += count
-        draws += state.winner < 0
+        draws += state.outcome is None
     return time.process_time() - start, turns, actions, draws
 
 

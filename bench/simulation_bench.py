@@ -208,7 +208,7 @@ def main() -> int:
             agents = spec.agents_for(index)
             count = 0
             while (
-                state.winner < 0
+                state.outcome is None
                 and state.turn <= simulation.MAX_TURNS
                 and count < simulation.MAX_ACTIONS
             ):

@@ -28,6 +28,8 @@ from engine.rules.actions import apply, to_json
 from engine.rules.agents import AGENTS, Agent
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
+from engine.rules.events import render
+from engine.rules.kingdom import hand_of
 from engine.rules.play import wilson
 from engine.rules.state import PLAYER_NAMES, GameState, Options
 from engine.rules.turn import new_game
@@ -187,7 +189,7 @@ def play_game(spec: BatchSpec, index: int) -> GameOutcome:
     state = spec.start(index, stats=True)
     agents = spec.agents_for(index)
     count = 0
-    while state.winner < 0 and state.turn <= MAX_TURNS and count < MAX_ACTIONS:
+    while state.outcome is None and state.turn <= MAX_TURNS and count < MAX_ACTIONS:
         apply(state, agents[state.active].choose(state))
         count += 1
     return _outcome(state, index)
@@ -197,7 +199,7 @@ def _outcome(state: GameState, index: int) -> GameOutcome:
     setup = state.setup
     stats = state.stats
     assert stats is not None
-    winner = -1 if state.winner < 0 else deck_in_seat(index, state.winner)
+    winner = -1 if state.outcome is None else deck_in_seat(index, state.outcome.winners()[0])
     damage: tuple[dict[str, int], dict[str, int]] = ({}, {})
     played: tuple[set[str], set[str]] = (set(), set())
     for card, name in enumerate(setup.names):
@@ -217,9 +219,9 @@ def _outcome(state: GameState, index: int) -> GameOutcome:
 
 
 def _end_reason(state: GameState) -> str:
-    if state.winner < 0:
+    if state.outcome is None:
         return TURN_LIMIT
-    loser = state.players[1 - state.winner]
+    loser = hand_of(state, state.outcome.loser)
     if loser.hand:
         return FORT_DESTROYED
     return EMPTY_HAND_FORT if loser.fort else EMPTY_HAND_BASTION
@@ -497,18 +499,24 @@ class ReplayedGame:
 def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     """Game ``index`` played again from its seeds, with its replay and one frame per turn."""
     state = spec.start(index, log=True, stats=True)
-    lines = state.log
-    assert lines is not None
+    events = state.log
+    assert events is not None
+    names = state.setup.names
+    # The frames show the event log in English (the engine's rendering); rendering the codes
+    # with gettext in the page's language is the Django side's follow-up.
+    lines: list[str] = []
     agents = spec.agents_for(index)
     named: list[Any] = []  # every action, as the replay names it
     frames: list[Frame] = []
+    lines.extend(render(event, names) for event in events)
     view, turn, active = _players_view(state, index), state.turn, state.active
     start = mark = 0  # where the current turn's actions and log lines begin
-    while state.winner < 0 and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
+    while state.outcome is None and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
         action = agents[state.active].choose(state)
         named.append(to_json(state, action))
         apply(state, action)
-        if state.turn != turn or state.winner >= 0:
+        lines.extend(render(event, names) for event in events[len(lines) :])
+        if state.turn != turn or state.outcome is not None:
             frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(lines[mark:])))
             view, turn, active = _players_view(state, index), state.turn, state.active
             start, mark = len(named), len(lines)
@@ -530,7 +538,8 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
 def _players_view(state: GameState, index: int) -> tuple[PlayerView, PlayerView]:
     names = state.setup.names
     views = []
-    for seat, pl in enumerate(state.players):
+    for seat in range(len(state.players)):
+        pl = hand_of(state, seat)
         lines = tuple(
             tuple(
                 CreatureView(

@@ -6,6 +6,25 @@ the first player's Phase 2 action (``champions``: one Champion definition or Non
 every choice; ``apply(state, action)`` performs one in place (``state.copy()`` is cheap when the
 original must be kept).
 
+How the engine is cut, and why (so Solo, Co-op and the 4-player modes are data, not copies):
+
+- ``modes``: a Mode is the table (Topology: who faces whom on which line), the seats with their
+  controller kind (a hand player, or Solo's automaton) and team, the first-turn Mana table and the
+  win rule. The rules read ``setup.mode``; nothing assumes two players.
+- ``kingdom``: each seat's Kingdom owns its Stronghold rules (damage, regeneration, a card
+  returning, the game-end check, Phase 1's Mana), one class per kind of Kingdom; hand-only rules
+  (the 4 leftmost cards, Lucidity, Counter-order, Enchain, Exhaustion) take the hand Kingdom.
+- Every Stronghold damage instance and every loss carries its source (card and controller); a
+  finished game has an ``Outcome`` whose ``returns`` give each seat +1, -1 or 0 (OpenSpiel's
+  ``returns()``), teams sharing theirs.
+- ``abilities``: each special ability is a set of handlers registered per hook; the activation
+  orders call them only through the hooks' tables, per controller kind, so an exception for the
+  automaton is one more registration.
+- ``events``: the event log and the refusals are codes with arguments (cards by id, players by
+  seat) and one English template table; the web app renders the same codes in its languages.
+- One copy of each rule: no shortcut paths. The module constants are ``Final`` so that the compiled
+  engine reads them as C statics, which is what makes the single general path fast.
+
 The same sources run compiled when ``make engine`` built them (engine.rules.native).
 """
 
@@ -27,20 +46,28 @@ from engine.rules.actions import (
 from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import champion_from_json
 from engine.rules.errors import IllegalAction, InputError, NotSupported, ReplayError, RulesError
-from engine.rules.state import RULES_VERSION, GameState, Options
+from engine.rules.events import EVENTS, REFUSALS, Event, render
+from engine.rules.modes import MODES, Mode
+from engine.rules.state import RULES_VERSION, GameState, Options, Outcome
 from engine.rules.turn import new_game
 
 __all__ = [
     "ASSAULT_ACTION",
     "END_TURN_ACTION",
+    "EVENTS",
+    "MODES",
+    "REFUSALS",
     "RULES_VERSION",
     "Action",
     "CardDef",
+    "Event",
     "GameState",
     "IllegalAction",
     "InputError",
+    "Mode",
     "NotSupported",
     "Options",
+    "Outcome",
     "ReplayError",
     "RulesError",
     "apply",
@@ -49,5 +76,6 @@ __all__ = [
     "legal_actions",
     "load_catalogue",
     "new_game",
+    "render",
     "to_json",
 ]

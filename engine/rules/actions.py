@@ -9,19 +9,15 @@ id of its bottom card); ``arg`` is a lane for :data:`PLAY`. For replays, scenari
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from engine.rules.abilities.costs import WINDOW, available_count, lucidity
-from engine.rules.abilities.on_play import symbiote_hosts
-from engine.rules.abilities.registry import (
-    BLACKMAIL,
-    LUCIDITY,
-    PRICE_OF_BLOOD,
-    SYMBIOTE,
-)
+from engine.rules.abilities.costs import WINDOW, available_count, card_cost
+from engine.rules.abilities.on_play import PLACEMENT
+from engine.rules.abilities.registry import BLACKMAIL, PRICE_OF_BLOOD, SYMBIOTE
 from engine.rules.assault import assault
 from engine.rules.champion import summon_cost, summonable
 from engine.rules.errors import GameOver, IllegalAction, InputError
+from engine.rules.kingdom import hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     LINE_NAMES,
@@ -37,15 +33,15 @@ from engine.rules.turn import end_turn
 
 Action = tuple[int, int, int]
 
-ASSAULT = 0
-END_TURN = 1
-PLAY = 2  # a creature on lane ``arg``
-PLAY_ONTO = 3  # a Symbiote on top of creature ``arg``
-CAST = 4  # an Incantation on creature ``arg``
-KINDS = (ASSAULT, END_TURN, PLAY, PLAY_ONTO, CAST)
+ASSAULT: Final = 0
+END_TURN: Final = 1
+PLAY: Final = 2  # a creature on lane ``arg``
+PLAY_ONTO: Final = 3  # a Symbiote on top of creature ``arg``
+CAST: Final = 4  # an Incantation on creature ``arg``
+KINDS: Final = (ASSAULT, END_TURN, PLAY, PLAY_ONTO, CAST)
 
-ASSAULT_ACTION: Action = (ASSAULT, -1, -1)
-END_TURN_ACTION: Action = (END_TURN, -1, -1)
+ASSAULT_ACTION: Final[Action] = (ASSAULT, -1, -1)
+END_TURN_ACTION: Final[Action] = (END_TURN, -1, -1)
 
 
 def playable_cards(state: GameState) -> list[int]:
@@ -53,24 +49,23 @@ def playable_cards(state: GameState) -> list[int]:
     (4 leftmost, Blackmail) and affordable (Lucidity, or Price of Blood whatever the Mana)."""
     if state.phase != SUMMONING:
         return []
-    setup = state.setup
     player = state.active
-    pl = state.players[player]
-    hand = pl.hand
-    available = available_count(state, player)
-    mana = pl.mana
-    cost_of = setup.cost
-    mask_of = setup.mask
+    kingdom = hand_of(state, player)
+    hand = kingdom.hand
+    mana = kingdom.mana
+    mask_of = state.setup.mask
     playable = []
-    for index in range(available):
+    for index in range(available_count(state, player)):
         card = hand[index]
-        mask = mask_of[card]
-        cost = cost_of[card]
-        if mask & LUCIDITY:
-            cost = lucidity(state, player, index, cost)
-        if cost <= mana or mask & PRICE_OF_BLOOD:
+        if card_cost(state, player, index, card) <= mana or mask_of[card] & PRICE_OF_BLOOD:
             playable.append(index)
     return playable
+
+
+def symbiote_hosts(state: GameState, player: int) -> list[Creature]:
+    """The creatures a Symbiote of ``player`` may be placed on (the placement hook)."""
+    hosts: list[Creature] = PLACEMENT.of(state.setup.controllers[player])(state, player)
+    return hosts
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -78,7 +73,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.phase != SUMMONING:
         return [END_TURN_ACTION] if state.phase == ASSAULT_DONE else []
     setup = state.setup
-    hand = state.players[state.active].hand
+    hand = hand_of(state, state.active).hand
     creature_card = setup.creature
     actions: list[Action] = [ASSAULT_ACTION]
     append = actions.append
@@ -145,26 +140,8 @@ def apply(state: GameState, action: object) -> GameState:
 
 def _apply(state: GameState, kind: int, card: int, arg: int) -> GameState:
     if state.phase == OVER:
-        raise IllegalAction("game-end", "The game is over.", "La partie est terminée.")
+        raise IllegalAction("game_over")
     try:
-        if kind in (PLAY, CAST) and state.phase == SUMMONING:
-            # Most actions of a game are plain card plays: one that is obviously legal (among the
-            # 4 leftmost cards, affordable at its printed cost, no Blackmail in the game, then a
-            # creature on a real lane or an Incantation on a creature in play) is played without
-            # the full check, which would look everything up again; anything else gets it.
-            setup = state.setup
-            pl = state.players[state.active]
-            index = _window_index(pl.hand, card)
-            if index >= 0 and setup.cost[card] <= pl.mana and not setup.in_game & BLACKMAIL:
-                if kind == PLAY:
-                    if setup.creature[card] and 0 <= arg < setup.topology.lanes:
-                        play_card(state, state.active, index, arg)
-                        return state
-                elif not setup.creature[card]:
-                    target = _creature_by_card(state, arg)
-                    if target is not None:
-                        play_card(state, state.active, index, target=target)
-                        return state
         if kind >= PLAY:
             index, lane, host, target = _check_play(state, kind, card, arg)
             play_card(state, state.active, index, lane, host, target)
@@ -175,23 +152,11 @@ def _apply(state: GameState, kind: int, card: int, arg: int) -> GameState:
             end_turn(state)
         else:
             if state.phase != SUMMONING:
-                raise IllegalAction(
-                    "turn-structure",
-                    "The Assault was already resolved this turn; only the end of turn is left.",
-                    "L'Assaut a déjà été résolu ce tour-ci ; il ne reste que la fin du tour.",
-                )
+                raise IllegalAction("assault_done")
             assault(state)
     except GameOver:
         pass
     return state
-
-
-def _window_index(hand: list[int], card: int) -> int:
-    """The index of ``card`` among the WINDOW leftmost cards of ``hand``, else -1."""
-    try:
-        return hand.index(card, 0, WINDOW)
-    except ValueError:
-        return -1
 
 
 def _unpack(action: Any) -> Action:
@@ -208,142 +173,79 @@ def _check_play(
     """Check a card play; returns (hand index or CHAMPION_INDEX, lane, host, target)."""
     setup = state.setup
     player = state.active
+    names = setup.names
     if state.phase != SUMMONING:
-        raise IllegalAction(
-            "phase-2-summoning",
-            "Cards are played only during Phase 2: Summoning.",
-            "Les cartes ne se jouent que pendant la Phase 2 : Invocation.",
-        )
+        raise IllegalAction("not_summoning")
     if setup.any_champion and 0 <= card < len(setup.cards) and setup.champion_owner[card] >= 0:
         index = CHAMPION_INDEX
         _check_champion(state, card)
     else:
         index = _check_in_hand(state, card)
-    name = setup.names[card]
-    mask = setup.mask[card]
     lane, host, target = -1, None, None
     if kind == CAST:
         if setup.creature[card]:
-            raise IllegalAction(
-                "creature-placement",
-                f"{name} is a creature: it is placed on a line, not aimed at a target.",
-                f"{name} est une Créature : elle se pose sur une ligne, elle ne cible pas.",
-            )
+            raise IllegalAction("creature_aimed", names, card=card)
         target = _creature_by_card(state, arg)
         if target is None:
-            raise IllegalAction(
-                "incantation",
-                "An Incantation targets a creature in play (never a Stronghold).",
-                "Une Incantation cible une Créature en jeu (jamais une Forteresse).",
-            )
+            raise IllegalAction("no_target")
     else:
         if not setup.creature[card]:
-            raise IllegalAction(
-                "incantation",
-                f"{name} is an Incantation: it needs a target creature.",
-                f"{name} est une Incantation : elle a besoin d'une Créature ciblée.",
-            )
+            raise IllegalAction("needs_target", names, card=card)
         if kind == PLAY:
             if not 0 <= arg < setup.topology.lanes:
-                raise IllegalAction(
-                    "creature-placement",
-                    "A creature is placed on one of your lines: top or bottom.",
-                    "Une Créature se pose sur l'une de vos lignes : haut ou bas.",
-                )
+                raise IllegalAction("no_such_line")
             lane = arg
         else:
-            if not mask & SYMBIOTE:
-                raise IllegalAction(
-                    "ability-symbiote",
-                    f"{name} has no Symbiote: it cannot be placed on another creature.",
-                    f"{name} n'a pas Symbiote : elle ne peut pas se poser sur une autre Créature.",
-                )
+            if not setup.mask[card] & SYMBIOTE:
+                raise IllegalAction("no_symbiote", names, card=card)
             host = _creature_by_card(state, arg)
             if host is None or host not in symbiote_hosts(state, player):
-                raise IllegalAction(
-                    "ability-symbiote",
-                    "A Symbiote goes on a creature of your Kingdom that has no Symbiote.",
-                    "Un Symbiote se pose sur une Créature de votre Royaume sans Symbiote.",
-                )
+                raise IllegalAction("bad_host")
     return index, lane, host, target
 
 
 def _check_in_hand(state: GameState, card: int) -> int:
     """The hand index of ``card`` if it is available and affordable (rules phase-2-…)."""
     setup = state.setup
+    names = setup.names
     player = state.active
-    pl = state.players[player]
+    kingdom = hand_of(state, player)
     try:
-        index = pl.hand.index(card)
+        index = kingdom.hand.index(card)
     except ValueError:
-        name = setup.names[card] if 0 <= card < len(setup.cards) else f"card {card}"
-        raise IllegalAction(
-            "phase-2-summoning",
-            f"{name} is not in your hand.",
-            f"{name} n'est pas dans votre main.",
-        ) from None
-    name = setup.names[card]
+        raise IllegalAction("not_in_hand", names, card=card) from None
     if index >= WINDOW:
-        raise IllegalAction(
-            "phase-2-available-cards",
-            f"{name} is not among the 4 leftmost cards of your hand.",
-            f"{name} ne fait pas partie des 4 cartes les plus à gauche de votre main.",
-        )
+        raise IllegalAction("not_available", names, card=card)
     if setup.in_game & BLACKMAIL and index >= available_count(state, player):
-        raise IllegalAction(
-            "ability-blackmail",
-            f"Blackmail: {name} is the rightmost available card and cannot be played.",
-            f"Chantage : {name} est la carte disponible la plus à droite, "
-            "elle ne peut pas être jouée.",
-        )
-    mask = setup.mask[card]
-    cost = setup.cost[card]
-    if mask & LUCIDITY:
-        cost = lucidity(state, player, index, cost)
-    if cost > pl.mana and not mask & PRICE_OF_BLOOD:
-        raise IllegalAction(
-            "phase-2-mana-cost",
-            f"{name} costs {cost} Mana and you have {pl.mana} left.",
-            f"{name} coûte {cost} Mana et il vous en reste {pl.mana}.",
-        )
+        raise IllegalAction("blackmailed", names, card=card)
+    cost = card_cost(state, player, index, card)
+    if cost > kingdom.mana and not setup.mask[card] & PRICE_OF_BLOOD:
+        raise IllegalAction("too_expensive", names, card=card, cost=cost, mana=kingdom.mana)
     return index
 
 
 def _check_champion(state: GameState, card: int) -> None:
     """Whether the active player may summon the Champion ``card`` now (Champion module)."""
     setup = state.setup
+    names = setup.names
     player = state.active
-    pl = state.players[player]
-    name = setup.names[card]
+    kingdom = state.players[player]
     if setup.champion_owner[card] != player:
-        raise IllegalAction(
-            "champion-setup",
-            f"{name} is your opponent's Champion.",
-            f"{name} est le Champion de votre adversaire.",
-        )
-    if pl.champion != card:
-        raise IllegalAction(
-            "champion-summoning",
-            f"{name}, your Champion, is already in play.",
-            f"{name}, votre Champion, est déjà en jeu.",
-        )
+        raise IllegalAction("enemy_champion", names, card=card)
+    if kingdom.champion != card:
+        raise IllegalAction("champion_in_play", names, card=card)
     printed = setup.cost[card]
-    if pl.champion_exhausted:
-        raise IllegalAction(
-            "champion-resummoning",
-            f"{name} is exhausted: it cannot be summoned until a card costing exactly "
-            f"{printed} Mana is played.",
-            f"{name} est incliné : il ne peut pas être invoqué avant qu'une carte coûtant "
-            f"exactement {printed} Mana soit jouée.",
-        )
+    if kingdom.champion_exhausted:
+        raise IllegalAction("champion_exhausted", names, card=card, printed=printed)
     cost = summon_cost(state, player)
-    if cost > pl.mana and not setup.mask[card] & PRICE_OF_BLOOD:
+    if cost > kingdom.mana and not setup.mask[card] & PRICE_OF_BLOOD:
         raise IllegalAction(
-            "champion-summoning",
-            f"{name} costs {cost} Mana ({printed} minus 1 per creature costing {printed} in "
-            f"play) and you have {pl.mana} left.",
-            f"{name} coûte {cost} Mana ({printed} moins 1 par Créature coûtant {printed} en "
-            f"jeu) et il vous en reste {pl.mana}.",
+            "champion_too_expensive",
+            names,
+            card=card,
+            cost=cost,
+            printed=printed,
+            mana=kingdom.mana,
         )
 
 
@@ -396,7 +298,7 @@ def to_json(state: GameState, action: Action) -> Any:
 
 def _playable_cards_of(state: GameState, player: int) -> list[int]:
     """The cards a play of ``player`` may name: the hand, and the Champion (Champion module)."""
-    hand = state.players[player].hand
+    hand = hand_of(state, player).hand
     champion_card = state.setup.champion_id[player]
     return [*hand, champion_card] if champion_card >= 0 else hand
 
@@ -406,8 +308,8 @@ def _same_name_count(state: GameState, cards: list[int], card: int) -> int:
     return sum(names[c] == names[card] for c in cards)
 
 
-STRONGHOLD_TOKEN = "STRONGHOLD"
-PLAY_KEYS = frozenset({"play", "line", "onto", "target", "deck", "onto_deck"})
+STRONGHOLD_TOKEN: Final = "STRONGHOLD"
+PLAY_KEYS: Final = frozenset({"play", "line", "onto", "target", "deck", "onto_deck"})
 
 
 def from_json(state: GameState, data: Any) -> Action:
@@ -442,11 +344,7 @@ def from_json(state: GameState, data: Any) -> Action:
             raise InputError("'onto' must be a card name")
         host = _find_on_side(state, player, host_name, _deck(data.get("onto_deck"), "onto_deck"))
         if host is None:
-            raise IllegalAction(
-                "ability-symbiote",
-                f"There is no creature {host_name} in your Kingdom to place {name} on.",
-                f"Il n'y a pas de Créature {host_name} dans votre Royaume pour y poser {name}.",
-            )
+            raise IllegalAction("no_host_named", host=host_name, card=name)
         return (PLAY_ONTO, card, host.card)
     target = data["target"]
     if not isinstance(target, dict):
@@ -461,19 +359,11 @@ def from_json(state: GameState, data: Any) -> Action:
     if not isinstance(target_name, str):
         raise InputError("target card must be a card name")
     if target_name == STRONGHOLD_TOKEN:
-        raise IllegalAction(
-            "incantation",
-            "An Incantation can never target a Stronghold.",
-            "Une Incantation ne peut jamais cibler une Forteresse.",
-        )
+        raise IllegalAction("stronghold_target")
     side = PLAYER_NAMES.index(side_name)
     creature = _find_on_side(state, side, target_name, _deck(target.get("deck"), "target.deck"))
     if creature is None:
-        raise IllegalAction(
-            "incantation",
-            f"There is no creature {target_name} in play on {side_name}'s side.",
-            f"Il n'y a pas de Créature {target_name} en jeu du côté de {side_name}.",
-        )
+        raise IllegalAction("no_target_named", target=target_name, player=side)
     return (CAST, card, creature.card)
 
 
@@ -492,11 +382,7 @@ def _find_in_hand(state: GameState, player: int, name: str, deck: int) -> int:
     for card in _playable_cards_of(state, player):
         if setup.names[card] == name and deck in (-1, setup.origin[card]):
             return card
-    raise IllegalAction(
-        "phase-2-summoning",
-        f"{name} is not in your hand.",
-        f"{name} n'est pas dans votre main.",
-    )
+    raise IllegalAction("not_in_hand", card=name)
 
 
 def _find_on_side(state: GameState, player: int, name: str, deck: int) -> Creature | None:

@@ -14,18 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
-from engine.rules.abilities.costs import WINDOW, available_count
-from engine.rules.abilities.on_play import symbiote_hosts
 from engine.rules.abilities.registry import (
     AERIAL,
     BERSERK,
-    BLACKMAIL,
     DEFENDER,
     INDESTRUCTIBLE,
     INSTINCT,
-    LUCIDITY,
     MERCENARY,
     PERFORATION,
     PRICE_OF_BLOOD,
@@ -48,10 +44,13 @@ from engine.rules.actions import (
     Action,
     apply,
     legal_actions,
+    playable_cards,
     summonable_champion,
+    symbiote_hosts,
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
+from engine.rules.kingdom import hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     NO_CARD,
@@ -85,7 +84,7 @@ class RandomAgent:
 
 
 # Rough worth of an ability on a creature in play, in "stat points" (attack + hp).
-_ABILITY_WORTH = (
+_ABILITY_WORTH: Final = (
     (RAGE, 1.0),
     (SPLASH, 2.0),
     (PERFORATION, 1.5),
@@ -148,30 +147,24 @@ class GreedyAgent:
 
     def choose(self, state: GameState) -> Action:
         """The best-scoring legal action. The candidates are those of ``legal_actions`` in the
-        same order (the cards of ``playable_cards``, whose test is repeated here, then the
-        Champion) minus Incantations on one's own creatures, which the heuristic never wants.
+        same order (the cards of ``playable_cards``, then the Champion) minus Incantations on
+        one's own creatures, which the heuristic never wants.
 
-        This runs before every action of every computer game, so it is one pass over the hand
-        that tests and scores each card in place, without building the legal actions.
+        This runs before every action of every computer game, so it scores each playable card
+        in place, without building the legal actions.
         """
         phase = state.phase
         if phase != SUMMONING:
             return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
         setup = state.setup
         player = state.active
-        pl = state.players[player]
+        pl = hand_of(state, player)
         hand = pl.hand
         size = len(hand)
         mana = pl.mana
         # Playing the last card leaves only the Stronghold in hand: the game is lost.
-        if size <= 1:
-            available = 0
-        elif setup.in_game & BLACKMAIL:
-            available = available_count(state, player)
-        else:
-            available = size if size < WINDOW else WINDOW
+        candidates: Sequence[int] = playable_cards(state) if size > 1 else ()
         # The Champion, summoned from outside the hand, is the last candidate, CHAMPION_INDEX.
-        candidates: Sequence[int] = range(available)
         champion_card = NO_CARD
         if setup.any_champion:
             champion_card = summonable_champion(state)
@@ -202,11 +195,6 @@ class GreedyAgent:
             else:
                 card = hand[index]
                 cost, mask, creature, half, attack = info[card]
-                if cost > mana and (
-                    not mask & PRICE_OF_BLOOD
-                    and not (mask & LUCIDITY and index == 0 and cost - 2 <= mana)
-                ):
-                    continue
             missing = cost - mana if mask & PRICE_OF_BLOOD and cost > mana else 0
             # The part of the score that depends only on the card played:
             if index == CHAMPION_INDEX:
@@ -291,13 +279,13 @@ _Tables = tuple[GameSetup, list[tuple[int, int, bool, float, int]], list[float]]
 
 
 def evaluate(state: GameState, player: int) -> float:
-    """Heuristic worth of a position for ``player`` in [-1, 1] (a win is 1)."""
-    if state.winner >= 0:
-        return 1.0 if state.winner == player else -1.0
+    """Heuristic worth of a position for ``player`` in [-1, 1] (a win is 1, a loss -1)."""
+    if state.outcome is not None:
+        return float(state.outcome.returns[player])
     total = 0.0
     for p, pl in enumerate(state.players):
         sign = 1.0 if p == player else -1.0
-        life = len(pl.hand) - pl.sh + (0 if pl.fort else 8)
+        life = pl.hit_points() + (0 if pl.fort else 8)
         board = sum(c.attack + c.hp - c.damage for line in pl.lines for c in line)
         total += sign * (life * 1.0 + board * 0.25)
     return max(-0.99, min(0.99, total / 20.0))
@@ -340,7 +328,7 @@ class LookaheadAgent:
         """Play on until the end of the opponent's next turn (or the budget), then evaluate."""
         turns_left = 2 if state.active == player else 1
         policy = self.policy
-        while budget > 0 and state.winner < 0:
+        while budget > 0 and state.outcome is None:
             action = policy.choose(state)
             if action[0] == END_TURN:
                 turns_left -= 1
@@ -351,7 +339,7 @@ class LookaheadAgent:
         return evaluate(state, player)
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {
+AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(),
     "lookahead": lambda seed: LookaheadAgent(seed),
@@ -360,7 +348,8 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    winner: int  # -1: a draw, stopped by the turn or action cap
+    # Per seat: 1 won, -1 lost; all 0: a draw, stopped by the turn or action cap.
+    returns: tuple[int, ...]
     turns: int
     actions: tuple[Action, ...]
     state: GameState
@@ -379,11 +368,11 @@ def play_game(
     still running after ``max_turns`` turns or ``max_actions`` actions is a draw."""
     state = new_game(decks, seed, options, champions)
     record: list[Action] = []
-    while state.winner < 0 and state.turn <= max_turns and len(record) < max_actions:
+    while state.outcome is None and state.turn <= max_turns and len(record) < max_actions:
         action = agents[state.active].choose(state)
         record.append(action)
         apply(state, action)
-    return GameResult(state.winner, state.turn, tuple(record), state)
+    return GameResult(state.returns(), state.turn, tuple(record), state)
 
 
 __all__ = [

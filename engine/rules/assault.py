@@ -7,13 +7,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from engine.rules import board, fast_paths
-from engine.rules.abilities import aftermath as after
-from engine.rules.abilities import combat
+from engine.rules import board
+from engine.rules.abilities.aftermath import AGAIN
+from engine.rules.abilities.combat import (
+    BEFORE_DAMAGE,
+    CLEARANCE,
+    EXTRA_TARGETS,
+    OVER_CREATURES,
+    SPARES_STRONGHOLD,
+)
 from engine.rules.abilities.registry import (
     AERIAL,
-    AQUATIC,
     BERSERK,
     DEFENDER,
     INSTINCT,
@@ -21,22 +27,18 @@ from engine.rules.abilities.registry import (
     RAGE,
     SPLASH,
     SPRINT,
-    VULNERABILITY,
-    hook_table,
 )
-from engine.rules.damage import Resolution, hit_many, hit_stronghold
+from engine.rules.damage import Resolution, amounts, hit_many, hit_stronghold, stronghold_amount
 from engine.rules.errors import EngineLoop
-from engine.rules.state import ASSAULT_DONE, PLAYER_NAMES, Creature, GameState
+from engine.rules.events import emit
+from engine.rules.state import ASSAULT_DONE, Creature, GameState
 from engine.rules.summoning import aftermath
 
-CLEARANCE = hook_table("clearance", ("rage",))
-CLEARANCE_MASK = RAGE
-# Step 6 in order: Vulnerability replaces the attack value, then Aquatic doubles everything.
-DAMAGE = hook_table("damage", ("vulnerability", "aquatic"))
-DAMAGE_MASK = VULNERABILITY | AQUATIC
+CLEARANCE_MASK: Final = RAGE
+EXTRA_TARGETS_MASK: Final = SPLASH | PERFORATION
 
 # Far above any real chain of Berserk and Instinct attacks; reaching it is an engine bug.
-MAX_ATTACKS_PER_ASSAULT = 10_000
+MAX_ATTACKS_PER_ASSAULT: Final = 10_000
 
 
 def assault(state: GameState) -> None:
@@ -50,7 +52,7 @@ def assault(state: GameState) -> None:
     # nested Instinct answers).
     budget = [MAX_ATTACKS_PER_ASSAULT]
     if state.log is not None:
-        state.log.append(f"{PLAYER_NAMES[player]} assaults.")
+        emit(state.log, "assault", player=player)
     turn = state.turn
     while True:
         attacker = _next_attacker(lines, turn)
@@ -87,7 +89,7 @@ def _next_attacker(lines: list[list[Creature]], turn: int) -> Creature | None:
 def _cleared(state: GameState, creature: Creature) -> bool:
     eff = creature.eff
     # A loop rather than any() over a generator: this runs for every new creature with Rage.
-    for bit, allows in CLEARANCE:  # noqa: SIM110
+    for bit, allows in CLEARANCE.by_controller[state.setup.controllers[creature.owner]]:
         if eff & bit and allows(state, creature):
             return True
     return False
@@ -109,15 +111,20 @@ def _attack_in_full(state: GameState, attacker: Creature, budget: list[int]) -> 
                 if creature not in struck:
                     struck.append(creature)
         # 19. Berserk (back to step 3)
-        if not (attacker.eff & BERSERK and after.berserk(state, attacker, outcome[1])):
+        if not (
+            attacker.eff & BERSERK
+            and AGAIN.of(state.setup.controllers[attacker.owner], 0)(state, attacker, outcome[1])
+        ):
             break
     if not struck:
         return
     # 20. Instinct (back to step 3), once all the attacks of this creature are resolved
     for creature in board.board_order(state, struck):
-        if creature.eff & INSTINCT and after.instinct(state, creature):
+        if creature.eff & INSTINCT and AGAIN.of(state.setup.controllers[creature.owner], 1)(
+            state, creature, False
+        ):
             if state.log is not None:
-                state.log.append(f"Instinct: {state.setup.names[creature.card]} strikes back.")
+                emit(state.log, "instinct", card=creature.card)
             _attack_in_full(state, creature, budget)
 
 
@@ -129,63 +136,42 @@ def _attack(state: GameState, attacker: Creature) -> tuple[Sequence[Creature], b
     enemy, enemy_lane = setup.topology.facing[player][attacker.lane]
     enemy_line = state.players[enemy].lines[enemy_lane]
     eff = attacker.eff
+    controller = setup.controllers[player]
     # 3. Target(s) identification: Defender / Aerial / Splash / Perforation
-    over = eff & AERIAL and combat.aerial(state, attacker)
+    over = eff & AERIAL and OVER_CREATURES.of(controller)(state, attacker)
     targets: list[Creature] | None
     if over or not enemy_line:
         # A creature that entered play this turn (Rage) never attacks the Stronghold.
-        if attacker.new or (eff & DEFENDER and combat.defender(state, attacker)):
+        if attacker.new or (eff & DEFENDER and SPARES_STRONGHOLD.of(controller)(state, attacker)):
             return None
         targets = None
     else:
         targets = [enemy_line[0]]
-        if eff & SPLASH:
-            combat.splash(state, enemy, enemy_lane, 0, targets)
-        if eff & PERFORATION:
-            combat.perforation(state, enemy, enemy_lane, 0, targets)
+        if eff & EXTRA_TARGETS_MASK:
+            for bit, extra in EXTRA_TARGETS.by_controller[controller]:
+                if eff & bit:
+                    extra(state, enemy, enemy_lane, 0, targets)
     # 4. Sprint
     if eff & SPRINT:
-        combat.sprint(state, attacker)
+        BEFORE_DAMAGE.of(controller)(state, attacker)
     # 5. Auras update
     if state.auras_dirty:
         board.refresh(state)
         eff = attacker.eff
-    if fast_paths.ENABLED and not eff & fast_paths.SLOW_ATTACKER:
-        plain = fast_paths.plain_attack(state, attacker, enemy, targets)
-        if plain is not None:
-            return plain
     res = Resolution(player, attacker.card, attacker, eff)
     base = attacker.attack + attacker.bonus
     # 6-7. Damage calculation / Vulnerability / Aquatic, then dealing damage / Protection
     if targets is None:
-        amount = base
-        if eff & DAMAGE_MASK:
-            hp = state.players[enemy].stronghold_hp
-            for bit, modify in DAMAGE:
-                if eff & bit:
-                    amount = modify(state, attacker, amount, hp)
         if state.log is not None:
-            state.log.append(
-                f"{setup.names[attacker.card]} ({PLAYER_NAMES[player]}) attacks the Stronghold."
-            )
-        hit_stronghold(state, res, enemy, amount)
+            emit(state.log, "attack_stronghold", card=attacker.card, player=player)
+        hit_stronghold(state, res, enemy, stronghold_amount(state, res, base, enemy))
     else:
-        if eff & DAMAGE_MASK:
-            amounts = []
-            for target in targets:
-                amount = base
-                for bit, modify in DAMAGE:
-                    if eff & bit:
-                        amount = modify(state, attacker, amount, target.hp - target.damage)
-                amounts.append(amount)
-        else:
-            amounts = [base] * len(targets)
         if state.log is not None:
-            state.log.append(
-                f"{setup.names[attacker.card]} ({PLAYER_NAMES[player]}) attacks "
-                f"{setup.names[targets[0].card]}."
-            )
-        hit_many(state, res, targets, amounts, False)
+            emit(state.log, "attack", card=attacker.card, player=player, target=targets[0].card)
+        hit_many(state, res, targets, amounts(state, res, base, targets), False)
     # 8-18. Enchain, destruction, Reinforcement, Regeneration, Sharpening, Vanish
     destroyed = aftermath(state, res, -1)
-    return res.damaged, any(c.owner != player for c in destroyed)
+    for creature in destroyed:
+        if creature.owner != player:
+            return res.damaged, True
+    return res.damaged, False

@@ -7,11 +7,12 @@ Lines are Python lists from the Bridge outward, so removing a creature closes up
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from engine.rules.state import Creature, GameState
 
 # Lines whose Auras must be updated are bits ``owner * MAX_LANES + lane`` of state.auras_dirty.
-MAX_LANES = 4
+MAX_LANES: Final = 4
 
 
 def mark(state: GameState, creature: Creature) -> None:

@@ -1,7 +1,7 @@
 """The Champion module (rules champion, champion-setup, champion-summoning, champion-resummoning).
 
 Each player may have one Champion: a creature card kept outside the Kingdoms instead of in the
-hand (``PlayerState.champion``), summoned like a creature from there, exhausted instead of
+hand (``Kingdom.champion``), summoned like a creature from there, exhausted instead of
 returned when destroyed, readied when any player plays a card of exactly its Mana cost. Every
 other rule treats it as the creature it is. The readings of the rulebook are in docs/rulings.md
 ("Champion module").
@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.rules.cards import CHAMPION, CardDef, fold
 from engine.rules.errors import InputError
+from engine.rules.events import emit
 from engine.rules.state import NO_CARD, PLAYER_NAMES, GameState, Options
 
 
@@ -111,9 +112,7 @@ def exhaust(state: GameState, card: int) -> None:
     pl.champion = card
     pl.champion_exhausted = True
     if state.log is not None:
-        state.log.append(
-            f"{state.setup.names[card]}, {PLAYER_NAMES[owner]}'s Champion, is exhausted."
-        )
+        emit(state.log, "champion_exhausted", card=card, player=owner)
 
 
 def ready(state: GameState, cost: int) -> None:
@@ -123,6 +122,4 @@ def ready(state: GameState, cost: int) -> None:
         if pl.champion_exhausted and setup.cost[pl.champion] == cost:
             pl.champion_exhausted = False
             if state.log is not None:
-                state.log.append(
-                    f"{setup.names[pl.champion]}, {PLAYER_NAMES[p]}'s Champion, is readied."
-                )
+                emit(state.log, "champion_readied", card=pl.champion, player=p)

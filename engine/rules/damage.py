@@ -7,13 +7,15 @@ dealt at least 1 damage (Regeneration).
 
 from __future__ import annotations
 
-from engine.rules import stronghold
-from engine.rules.abilities import combat  # noqa: F401 - registers the prevention handlers
-from engine.rules.abilities.registry import INDESTRUCTIBLE, PROTECTION, hook_table
-from engine.rules.state import PLAYER_NAMES, Creature, GameState
+from typing import Final
 
-PREVENTION = hook_table("prevention", ("indestructible", "protection"))
-PREVENTION_MASK = INDESTRUCTIBLE | PROTECTION
+from engine.rules.abilities.combat import DAMAGE, PREVENTION
+from engine.rules.abilities.registry import AQUATIC, INDESTRUCTIBLE, PROTECTION, VULNERABILITY
+from engine.rules.events import emit
+from engine.rules.state import Creature, GameState
+
+PREVENTION_MASK: Final = INDESTRUCTIBLE | PROTECTION
+DAMAGE_MASK: Final = VULNERABILITY | AQUATIC
 
 
 class Resolution:
@@ -40,6 +42,36 @@ class Resolution:
         return self.mask
 
 
+def amounts(state: GameState, res: Resolution, base: int, targets: list[Creature]) -> list[int]:
+    """Damage calculation (Assault step 6, Summoning step 8): what ``res`` deals each target, from
+    the attack value ``base`` (Vulnerability, then Aquatic)."""
+    mask = res.mask
+    if not mask & DAMAGE_MASK:
+        return [base] * len(targets)
+    modifiers = DAMAGE.by_controller[state.setup.controllers[res.player]]
+    out = []
+    for target in targets:
+        amount = base
+        for bit, modify in modifiers:
+            if mask & bit:
+                amount = modify(state, res.creature, amount, target.hp - target.damage)
+        out.append(amount)
+    return out
+
+
+def stronghold_amount(state: GameState, res: Resolution, base: int, player: int) -> int:
+    """Damage calculation for an attack on ``player``'s Stronghold."""
+    mask = res.mask
+    if not mask & DAMAGE_MASK:
+        return base
+    hp = state.players[player].hit_points()
+    amount = base
+    for bit, modify in DAMAGE.by_controller[state.setup.controllers[res.player]]:
+        if mask & bit:
+            amount = modify(state, res.creature, amount, hp)
+    return amount
+
+
 def hit(state: GameState, res: Resolution, target: Creature, amount: int, spell: bool) -> int:
     """Deal ``amount`` to ``target`` after prevention; ``spell``: from an Incantation or Backlash.
 
@@ -49,7 +81,7 @@ def hit(state: GameState, res: Resolution, target: Creature, amount: int, spell:
         return 0
     eff = target.eff
     if eff & PREVENTION_MASK:
-        for bit, prevent in PREVENTION:
+        for bit, prevent in PREVENTION.by_controller[state.setup.controllers[target.owner]]:
             if eff & bit:
                 amount = prevent(state, target, amount, spell)
                 if not amount:
@@ -60,9 +92,16 @@ def hit(state: GameState, res: Resolution, target: Creature, amount: int, spell:
     if state.stats is not None and target.owner != res.player:
         state.stats.creature_damage[res.card] += amount
     if state.log is not None:
-        state.log.append(
-            f"{state.setup.names[target.card]} ({PLAYER_NAMES[target.owner]}) takes {amount} "
-            f"damage ({target.damage}/{target.hp})."
+        emit(
+            state.log,
+            "damage",
+            card=target.card,
+            player=target.owner,
+            amount=amount,
+            damage=target.damage,
+            hp=target.hp,
+            source=res.card,
+            source_player=res.player,
         )
     return amount
 
@@ -81,4 +120,4 @@ def hit_stronghold(state: GameState, res: Resolution, player: int, amount: int) 
         res.hits += 1
         if state.stats is not None and player != res.player:
             state.stats.stronghold_damage[res.card] += amount
-        stronghold.damage(state, player, amount)
+        state.players[player].damage(state, amount, res.card, res.player)

@@ -1,13 +1,16 @@
 """Typed errors of the rules engine.
 
-Every error meant for a person carries a readable message; an illegal action also carries the id of
-the rule it breaks (see ``rule_ids``) and its message in English and French, so the web app, the CLI
-and the scenario runner can show it without a traceback.
+Every error meant for a person carries a readable message. An illegal action carries a refusal
+code of ``engine.rules.events.REFUSALS``, its arguments and the id of the rule it breaks (see
+``rule_ids``), with the English message rendered from the same template table: the web app renders
+the code in its own languages, the CLI and the scenario runner show the English.
 """
 
 from __future__ import annotations
 
-from engine.rules.rule_ids import RULES
+from collections.abc import Sequence
+
+from engine.rules.events import REFUSALS, Arg, english
 
 
 class RulesError(Exception):
@@ -17,19 +20,15 @@ class RulesError(Exception):
 class IllegalAction(RulesError):
     """An action the rules forbid in the current position; the position is left unchanged."""
 
-    def __init__(self, rule_id: str, message_en: str, message_fr: str) -> None:
-        if rule_id not in RULES:
-            raise KeyError(f"unknown rule id {rule_id!r}")
-        self.rule_id = rule_id
-        self.message_en = message_en
-        self.message_fr = message_fr
-        super().__init__(f"{message_en} (rule {rule_id})")
-
-    def message(self, language: str = "en") -> str:
-        """The message in ``language`` ("en" or "fr"), citing the rule id."""
-        if language == "fr":
-            return f"{self.message_fr} (règle {self.rule_id})"
-        return f"{self.message_en} (rule {self.rule_id})"
+    def __init__(self, code: str, names: Sequence[str] = (), **args: Arg) -> None:
+        """Refusal ``code`` with ``args`` (cards by card id, players by seat); ``names``: the
+        card names by card id, for the English message."""
+        self.code = code
+        # Not ``args``: that is the exception's own (its message).
+        self.arguments: tuple[tuple[str, Arg], ...] = tuple(args.items())
+        self.rule_id = REFUSALS[code][0]
+        self.message_en = english(REFUSALS, code, self.arguments, names)
+        super().__init__(f"{self.message_en} (rule {self.rule_id})")
 
 
 class InputError(RulesError):

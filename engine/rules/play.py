@@ -158,10 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             champions=champions if with_champions else None,
         )
         turns += result.turns
-        if result.winner < 0:
-            draws += 1
+        if 1 in result.returns:
+            wins[result.returns.index(1)] += 1
         else:
-            wins[result.winner] += 1
+            draws += 1
 
     print(f"A: {names[0]} with {about_a}")
     print(f"B: {names[1]} with {about_b}")

@@ -81,15 +81,21 @@ def recorded(
 ) -> Replay:
     """The replay of a game whose actions were named (`to_json`) while it was played, which
     ended in state `final`: nothing to play again."""
-    winner = PLAYER_NAMES[final.winner] if final.winner >= 0 else None
     return Replay(
         seed=seed,
         decks=tuple(tuple(deck) for deck in decks),
         options=options or Options(),
         actions=tuple(readable),
-        result={"winner": winner, "turns": final.turn},
+        result={"winner": _winner(final), "turns": final.turn},
         champions=None if champions is None else tuple(champions),
     )
+
+
+def _winner(state: GameState) -> str | None:
+    """The winning seat's letter (a Duel has one winner), None: no winner (a draw)."""
+    if state.outcome is None:
+        return None
+    return PLAYER_NAMES[state.outcome.winners()[0]]
 
 
 def parse(data: Any) -> Replay:
@@ -220,7 +226,7 @@ def play(replay: Replay, log: bool = False) -> GameState:
         except InputError as exc:
             raise ReplayError(f"replay.actions[{i}]: {exc}") from None
     if replay.result is not None:
-        winner = PLAYER_NAMES[state.winner] if state.winner >= 0 else None
+        winner = _winner(state)
         expected = (replay.result.get("winner"), replay.result.get("turns", state.turn))
         if (winner, state.turn) != expected:
             raise ReplayError(

@@ -7,8 +7,9 @@ catalogue's rules reference publishes the same ids, so an id is never renamed on
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
-_RULES: dict[str, tuple[str, str]] = {
+_RULES: Final[dict[str, tuple[str, str]]] = {
     "setup": ("Set-up", "Mise en place"),
     "deck-construction": ("Deck: 8 different cards", "Deck : 8 cartes différentes"),
     "golden-rule": ("Golden rule: abilities prevail", "Règle d'or : les capacités prévalent"),
@@ -78,7 +79,7 @@ _RULES: dict[str, tuple[str, str]] = {
     "ability-vulnerability": ("Vulnerability", "Vulnérabilité"),
 }
 
-RULES: MappingProxyType[str, tuple[str, str]] = MappingProxyType(_RULES)
+RULES: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(_RULES)
 
 
 def ability_rule_id(code: str) -> str:

@@ -23,8 +23,9 @@ from engine.rules.actions import STRONGHOLD_TOKEN as STRONGHOLD
 from engine.rules.actions import apply, from_json
 from engine.rules.cards import CHAMPION, CardDef
 from engine.rules.errors import GameOver, IllegalAction, InputError, NotSupported, ScenarioError
+from engine.rules.kingdom import HandKingdom, hand_of
+from engine.rules.modes import DUEL_MODE, playable_mode
 from engine.rules.state import (
-    DUEL,
     LINE_NAMES,
     NO_CARD,
     PLAYER_NAMES,
@@ -33,7 +34,6 @@ from engine.rules.state import (
     GameSetup,
     GameState,
     Options,
-    PlayerState,
     new_creature,
 )
 from engine.rules.turn import start_turn
@@ -167,8 +167,12 @@ def _parse_state(data: Any, cards: dict[str, CardDef]) -> dict[str, Any]:
     state = _mapping(data, "state", _STATE_KEYS)
     options = _mapping(state.get("options") or {}, "state.options", _OPTION_KEYS)
     mode = options.get("mode", "duel")
-    if mode != "duel":
-        raise NotSupported(f"state.options.mode {mode!r} is not supported yet")
+    if not isinstance(mode, str):
+        raise ScenarioError("state.options.mode: expected a mode name")
+    try:
+        playable_mode(mode)
+    except NotSupported:
+        raise NotSupported(f"state.options.mode {mode!r} is not supported yet") from None
     if "ai" in options:
         raise NotSupported("state.options.ai: Solo mode is not supported yet")
     champions_on = _flag(options.get("champions", False), "state.options.champions")
@@ -465,7 +469,7 @@ def build_state(scenario: Scenario) -> GameState:
                 for card in _as_list(entry.get("enchained")):
                     ids.add(1 - p, cards[card], f"state.players.{name}.lines.{line}.enchained")
     champions = ids.champions if any(c is not None for c in ids.champions) else None
-    setup = GameSetup(ids.decks, options, DUEL, champions)
+    setup = GameSetup(ids.decks, options, DUEL_MODE, champions)
     # Nothing random happens after the set-up in a Duel; the RNG is there for the modes to come.
     state = GameState(setup, random.Random(0))
     active = DUEL_PLAYERS.index(spec["active"])
@@ -475,7 +479,7 @@ def build_state(scenario: Scenario) -> GameState:
     for p, name in enumerate(DUEL_PLAYERS):
         pl_spec = players[name]
         hand = [ids.id_of(p, c) for c in pl_spec["hand"] if c != STRONGHOLD]
-        pl = PlayerState(hand, DUEL.lanes)
+        pl = HandKingdom(p, hand, DUEL_MODE.topology.lanes)
         pl.sh = pl_spec["hand"].index(STRONGHOLD)
         pl.fort = pl_spec.get("stronghold", "bastion") == "fort"
         pl.removed = [ids.id_of(p, c) for c in pl_spec.get("removed") or []]
@@ -521,7 +525,7 @@ def build_state(scenario: Scenario) -> GameState:
 
 
 def _hand_names(state: GameState, player: int) -> list[str]:
-    pl = state.players[player]
+    pl = hand_of(state, player)
     names = [state.setup.names[c] for c in pl.hand]
     names.insert(pl.sh, STRONGHOLD)
     return names
@@ -562,7 +566,8 @@ def compare(state: GameState, expect: dict[str, Any]) -> list[str]:
     """What differs between ``state`` and the keys given in ``expect``."""
     diffs: list[str] = []
     if "winner" in expect:
-        actual = PLAYER_NAMES[state.winner] if state.winner >= 0 else None
+        winners = state.outcome.winners() if state.outcome is not None else ()
+        actual = PLAYER_NAMES[winners[0]] if winners else None
         if actual != expect["winner"]:
             diffs.append(f"winner is {actual!r}, expected {expect['winner']!r}")
     if "active" in expect and PLAYER_NAMES[state.active] != expect["active"]:

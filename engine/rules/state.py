@@ -1,8 +1,9 @@
 """The game position: immutable set-up shared by all copies, and the mutable per-game state.
 
-Lines belong to a player and face an opponent's line (:class:`Topology`), so the four-Kingdom modes
-can later give each player two lines facing two different neighbours. A creature on a line is a
-:class:`Creature`; a Symbiote stacked on a host is the same object with ``symbiote`` set.
+Lines belong to a player and face an opponent's line (``engine.rules.modes.Topology``), so the
+four-Kingdom modes give each player two lines facing two different neighbours. Each seat's side of
+the table is a Kingdom (``engine.rules.kingdom``). A creature on a line is a :class:`Creature`; a
+Symbiote stacked on a host is the same object with ``symbiote`` set.
 """
 
 from __future__ import annotations
@@ -10,53 +11,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.rules.cards import CardDef
 from engine.rules.errors import InputError
+from engine.rules.events import LINE_NAMES, PLAYER_NAMES, Event
+from engine.rules.modes import DUEL_MODE, Mode
 from engine.rules.stats import GameStats
 
-RULES_VERSION = "cod-2022.1"
+if TYPE_CHECKING:
+    from engine.rules.kingdom import Kingdom
 
-PLAYER_NAMES = ("A", "B", "C", "D")
-LINE_NAMES = ("top", "bottom")
+RULES_VERSION: Final = "cod-2022.1"
+
+__all__ = ["LINE_NAMES", "PLAYER_NAMES"]
 
 # Phases a state can rest in between actions (Phase 1 and the start of turn are automatic).
-SUMMONING = 2
-ASSAULT_DONE = 3
-OVER = 4
+SUMMONING: Final = 2
+ASSAULT_DONE: Final = 3
+OVER: Final = 4
 
-NO_CARD = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Topology:
-    """How the lines of the players face each other."""
-
-    players: int
-    lanes: int
-    # facing[p][lane] = (opponent, opponent's lane): the other half of the same line.
-    facing: tuple[tuple[tuple[int, int], ...], ...]
-    # Splash's "neighbouring line" of each lane of a Kingdom.
-    neighbour: tuple[int, ...]
-    # Which lanes are the upper line (Aerial, activation order).
-    upper: tuple[bool, ...]
-    # line_number[player][lane]: the index in ``lines`` of the line that lane is half of.
-    line_number: tuple[tuple[int, ...], ...]
-
-    def opponent(self, player: int) -> int:
-        """The enemy of ``player`` for Mercenary and Enchain (duel: the other player)."""
-        return self.facing[player][0][0]
-
-
-DUEL = Topology(
-    players=2,
-    lanes=2,
-    facing=(((1, 0), (1, 1)), ((0, 0), (0, 1))),
-    neighbour=(1, 0),
-    upper=(True, False),
-    line_number=((0, 1), (0, 1)),
-)
+NO_CARD: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +85,7 @@ class Options:
 
 
 class GameSetup:
-    """What never changes during a game: the cards (by card id), options and topology.
+    """What never changes during a game: the cards (by card id), options and mode.
 
     Card ids index flat tuples so the hot path reads ``setup.attack[cid]`` instead of walking
     objects. The deck cards come first (all of A's, then B's), then the Champions (Champion
@@ -126,6 +101,7 @@ class GameSetup:
         "champion_id",
         "champion_owner",
         "champions",
+        "controllers",
         "cost",
         "creature",
         "decks",
@@ -133,6 +109,7 @@ class GameSetup:
         "in_game",
         "lane_ids",
         "mask",
+        "mode",
         "names",
         "options",
         "origin",
@@ -143,7 +120,7 @@ class GameSetup:
         self,
         decks: Sequence[Sequence[CardDef]],
         options: Options,
-        topology: Topology = DUEL,
+        mode: Mode = DUEL_MODE,
         champions: Sequence[CardDef | None] | None = None,
     ) -> None:
         self.decks = tuple(tuple(deck) for deck in decks)
@@ -187,8 +164,11 @@ class GameSetup:
         self.in_game = in_game
         self.any_aura = any(c.aura_mask for c in cards)
         self.options = options
-        self.topology = topology
-        self.lane_ids = tuple(range(topology.lanes))
+        self.mode = mode
+        # Per seat, its controller kind: which variant of the ability handlers its cards use.
+        self.controllers = tuple(seat.controller for seat in mode.seats)
+        self.topology = mode.topology
+        self.lane_ids = tuple(range(mode.topology.lanes))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameSetup):
@@ -197,7 +177,7 @@ class GameSetup:
             self.decks == other.decks
             and self.champions == other.champions
             and self.options == other.options
-            and self.topology == other.topology
+            and self.mode == other.mode
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -303,71 +283,41 @@ def new_creature(setup: GameSetup, card: int, owner: int, lane: int) -> Creature
     )
 
 
-class PlayerState:
-    """One Kingdom: the hand with its Stronghold, the lines, the Mana of the current turn, and
-    the Champion waiting outside the Kingdoms (Champion module)."""
+class Outcome:
+    """How a game ended (rule game-end), OpenSpiel's ``returns()`` in ``returns``. Immutable."""
 
-    __slots__ = (
-        "champion",
-        "champion_exhausted",
-        "fort",
-        "hand",
-        "lines",
-        "mana",
-        "removed",
-        "sh",
-        "turns",
-    )
+    __slots__ = ("loser", "reason", "returns", "source", "source_player")
 
-    def __init__(self, hand: list[int], lanes: int) -> None:
-        # Cards in hand from left to right, without the Stronghold.
-        self.hand = hand
-        # Position of the Stronghold: how many cards are to its left. Its hit points are the cards
-        # to its right, ``len(hand) - sh``.
-        self.sh = 0
-        self.fort = False
-        # lines[lane] lists the creatures from the Bridge outward (index 0 is adjacent to it).
-        self.lines: list[list[Creature]] = [[] for _ in range(lanes)]
-        self.mana = 0
-        self.removed: list[int] = []
-        self.turns = 0
-        # The card id of the player's Champion while it is outside the Kingdoms (ready or
-        # exhausted); NO_CARD while it is in play, or without a Champion.
-        self.champion = NO_CARD
-        # Turned sideways after its destruction: it cannot be summoned until readied.
-        self.champion_exhausted = False
+    def __init__(
+        self, returns: tuple[int, ...], loser: int, reason: str, source: int, source_player: int
+    ) -> None:
+        # Per seat: 1 won, -1 lost, 0 a draw; the seats of a team share their result.
+        self.returns = returns
+        # The seat whose Stronghold fell, and how (an event code: lost_fort, lost_empty_hand...).
+        self.loser = loser
+        self.reason = reason
+        # The card that destroyed it (NO_CARD: none, e.g. Exhaustion) and the player controlling it.
+        self.source = source
+        self.source_player = source_player
 
-    @property
-    def stronghold_hp(self) -> int:
-        return len(self.hand) - self.sh
-
-    def copy(self) -> PlayerState:
-        # No lanes to build: the copies of this player's lines replace them.
-        p = PlayerState(self.hand[:], 0)
-        p.sh = self.sh
-        p.fort = self.fort
-        p.lines = [[c.copy() for c in line] for line in self.lines]
-        p.mana = self.mana
-        p.removed = self.removed[:]
-        p.turns = self.turns
-        p.champion = self.champion
-        p.champion_exhausted = self.champion_exhausted
-        return p
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, result in enumerate(self.returns) if result > 0)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerState):
+        if not isinstance(other, Outcome):
             return NotImplemented
+        return (self.returns, self.loser, self.reason, self.source, self.source_player) == (
+            other.returns,
+            other.loser,
+            other.reason,
+            other.source,
+            other.source_player,
+        )
+
+    def __repr__(self) -> str:
         return (
-            self.hand == other.hand
-            and self.sh == other.sh
-            and self.fort == other.fort
-            and [[c.key() for c in line] for line in self.lines]
-            == [[c.key() for c in line] for line in other.lines]
-            and self.mana == other.mana
-            and self.removed == other.removed
-            and self.turns == other.turns
-            and self.champion == other.champion
-            and self.champion_exhausted == other.champion_exhausted
+            f"Outcome(returns={self.returns}, loser={self.loser}, reason={self.reason!r}, "
+            f"source={self.source}, source_player={self.source_player})"
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -381,6 +331,7 @@ class GameState:
         "auras_dirty",
         "first_player",
         "log",
+        "outcome",
         "phase",
         "players",
         "resolving",
@@ -389,22 +340,22 @@ class GameState:
         "spent_sharpening",
         "stats",
         "turn",
-        "winner",
     )
 
     def __init__(
         self, setup: GameSetup, rng: random.Random, log: bool = False, stats: bool = False
     ) -> None:
         self.setup = setup
-        self.players: list[PlayerState] = []
+        self.players: list[Kingdom] = []
         self.active = 0
         self.first_player = 0
         self.phase = SUMMONING
-        self.winner = -1
+        # None while the game goes on.
+        self.outcome: Outcome | None = None
         # Turns begun by both players together (the event log numbers turns with it).
         self.turn = 0
         self.rng = rng
-        self.log: list[str] | None = [] if log else None
+        self.log: list[Event] | None = [] if log else None
         self.stats: GameStats | None = GameStats(len(setup.cards)) if stats else None
         # Lines where creatures moved, entered or left play: their Auras must be updated (bits
         # set by engine.rules.board.mark).
@@ -413,6 +364,12 @@ class GameState:
         self.spent_sharpening: set[int] = set()
         # Incantations out of the hand while their effect resolves (step 3 to step 16).
         self.resolving: list[int] = []
+
+    def returns(self) -> tuple[int, ...]:
+        """Per seat: 1 won, -1 lost, 0 not decided (a game still going, or stopped as a draw)."""
+        if self.outcome is None:
+            return (0,) * len(self.players)
+        return self.outcome.returns
 
     def copy(self) -> GameState:
         # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a state that
@@ -424,7 +381,7 @@ class GameState:
         s.active = self.active
         s.first_player = self.first_player
         s.phase = self.phase
-        s.winner = self.winner
+        s.outcome = self.outcome
         s.turn = self.turn
         s.log = None if self.log is None else self.log[:]
         s.stats = None if self.stats is None else self.stats.copy()
@@ -444,7 +401,7 @@ class GameState:
             and self.active == other.active
             and self.first_player == other.first_player
             and self.phase == other.phase
-            and self.winner == other.winner
+            and self.outcome == other.outcome
             and self.turn == other.turn
             and self.spent_sharpening == other.spent_sharpening
             and self.resolving == other.resolving

@@ -16,6 +16,8 @@ import sys
 from engine.rules.agents import Agent, GreedyAgent, LookaheadAgent, RandomAgent, play_game
 from engine.rules.cards import load_catalogue
 from engine.rules.champion import stand_in
+from engine.rules.events import render_log
+from engine.rules.kingdom import hand_of
 from engine.rules.state import Options
 
 
@@ -45,15 +47,19 @@ def fingerprint(games: int) -> str:
         ]
         result = play_game(decks, seed, agents, options, max_turns=60, champions=champions)
         state = result.state
-        digest.update(repr((result.winner, result.turns, result.actions)).encode())
-        digest.update("\n".join(state.log or ()).encode())
+        # The single winner of a Duel (-1: a draw), as the digest has always recorded it.
+        winner = result.returns.index(1) if 1 in result.returns else -1
+        digest.update(repr((winner, result.turns, result.actions)).encode())
+        assert state.log is not None
+        digest.update("\n".join(render_log(state.log, state.setup.names)).encode())
         assert state.stats is not None
         digest.update(
             repr(
                 (state.stats.played, state.stats.creature_damage, state.stats.stronghold_damage)
             ).encode()
         )
-        digest.update(repr([(p.hand, p.sh, p.fort) for p in state.players]).encode())
+        hands = [hand_of(state, p) for p in range(len(state.players))]
+        digest.update(repr([(k.hand, k.sh, k.fort) for k in hands]).encode())
     return digest.hexdigest()
 
 

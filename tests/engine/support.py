@@ -15,28 +15,32 @@ from engine.rules.agents import Agent
 from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import stand_in
 from engine.rules.errors import IllegalAction
+from engine.rules.events import render_log
+from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.replay import Replay, save
-from engine.rules.state import (
-    DUEL,
-    NO_CARD,
-    OVER,
-    SUMMONING,
-    GameSetup,
-    GameState,
-    Options,
-    PlayerState,
-)
+from engine.rules.state import NO_CARD, OVER, SUMMONING, GameSetup, GameState, Options
 from engine.rules.turn import new_game
 
 REPLAYS = Path(__file__).resolve().parent / "replays"
+
+
+def english_log(state: GameState) -> list[str]:
+    """The game's event log as the engine renders it in English."""
+    assert state.log is not None
+    return render_log(state.log, state.setup.names)
+
+
+def hands(state: GameState) -> list[HandKingdom]:
+    """The Kingdoms of a Duel's hand players, in seat order."""
+    return [hand_of(state, p) for p in range(len(state.players))]
 
 
 def zones(state: GameState) -> list[int]:
     """Every card id found in a zone (hands, lines with Symbiotes and enchained cards, removed,
     an Incantation resolving, a Champion outside the Kingdoms); each must appear exactly once."""
     found: list[int] = []
-    for pl in state.players:
-        found.extend(pl.hand)
+    for p, pl in enumerate(state.players):
+        found.extend(hand_of(state, p).hand)
         found.extend(pl.removed)
         if pl.champion >= 0:
             found.append(pl.champion)
@@ -54,7 +58,8 @@ def check_invariants(state: GameState) -> None:
     cards = len(state.setup.cards)
     found = zones(state)
     assert sorted(found) == list(range(cards)), f"cards not in exactly one zone: {sorted(found)}"
-    for p, pl in enumerate(state.players):
+    for p in range(len(state.players)):
+        pl = hand_of(state, p)
         # One Stronghold per hand, somewhere in it; alive unless the game is over.
         assert 0 <= pl.sh <= len(pl.hand), f"player {p}: Stronghold at {pl.sh} of {len(pl.hand)}"
         if state.phase != OVER:
@@ -67,7 +72,7 @@ def check_invariants(state: GameState) -> None:
                     assert c.damage < c.hp, f"creature {c.card} alive with {c.damage}/{c.hp}"
     if state.phase != OVER:
         assert not state.resolving
-        assert state.winner == -1
+        assert state.outcome is None
     check_champions(state)
     copy = state.copy()
     assert copy == state
@@ -87,6 +92,7 @@ def check_champions(state: GameState) -> None:
         assert setup.champion_owner[champion] == p
         elsewhere = [*pl.removed, *state.resolving]
         for q in state.players:
+            assert isinstance(q, HandKingdom)
             elsewhere.extend(q.hand)
             for line in q.lines:
                 for c in line:
@@ -104,11 +110,11 @@ def filler_deck(prefix: str, size: int = 8) -> list[CardDef]:
 
 def position(hand: int, sh: int, fort: bool, opponent_hand: int = 3) -> GameState:
     """A Duel position in A's Phase 2: A holds ``hand`` cards with the Stronghold at ``sh``."""
-    setup = GameSetup([filler_deck("A", hand), filler_deck("B", opponent_hand)], Options(), DUEL)
+    setup = GameSetup([filler_deck("A", hand), filler_deck("B", opponent_hand)], Options())
     state = GameState(setup, random.Random(0))
-    a = PlayerState(list(range(hand)), 2)
+    a = HandKingdom(0, list(range(hand)), 2)
     a.sh, a.fort = sh, fort
-    b = PlayerState(list(range(hand, hand + opponent_hand)), 2)
+    b = HandKingdom(1, list(range(hand, hand + opponent_hand)), 2)
     state.players = [a, b]
     state.phase = SUMMONING
     return state
@@ -131,7 +137,7 @@ def play_checked(
     actions: list[Action] = []
     try:
         check_invariants(state)
-        while state.winner < 0 and len(actions) < max_actions:
+        while state.outcome is None and len(actions) < max_actions:
             action = agents[state.active].choose(state)
             assert action in legal_actions(state), f"agent chose an illegal action {action}"
             readable.append(to_json(state, action))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from engine.rules import board, champion, stronghold
-from engine.rules.abilities.costs import available_count
-from engine.rules.abilities.registry import CURSED, MERCENARY, REINFORCEMENT, handler
-from engine.rules.damage import Resolution
-from engine.rules.state import PLAYER_NAMES, Creature, GameState, PlayerState
+from typing import Final
 
-REINFORCEMENT_MAX_COST = 4
+from engine.rules import board, champion
+from engine.rules.abilities.costs import available_count
+from engine.rules.abilities.registry import CURSED, MERCENARY, REINFORCEMENT, handler, hook_table
+from engine.rules.damage import Resolution
+from engine.rules.events import emit
+from engine.rules.kingdom import hand_of
+from engine.rules.state import Creature, GameState
+
+REINFORCEMENT_MAX_COST: Final = 4
 
 
 @handler("damaged", "enchain")
@@ -16,47 +20,59 @@ def release_enchained(state: GameState, creature: Creature) -> None:
     """ENCHAIN: once the owner suffered at least 1 damage, the card under it goes back to the
     rightmost position of the hand it was taken from."""
     for card, owner in creature.chained:
-        stronghold.put_right(state.players[owner], card)
+        hand_of(state, owner).receive(card, False)
         if state.log is not None:
-            state.log.append(
-                f"{state.setup.names[card]} is released to {PLAYER_NAMES[owner]}'s hand."
-            )
+            emit(state.log, "released", card=card, player=owner)
     creature.chained = ()
 
 
 @handler("return", "mercenary")
-def mercenary(state: GameState, holder: int) -> int:
-    """MERCENARY: returns to the rightmost position of the enemy's hand instead of its own."""
-    return state.setup.topology.opponent(holder)
+def mercenary(state: GameState, holder: int, owner: int, lane: int) -> int:
+    """MERCENARY: returns to the rightmost position of the enemy's hand instead of its own: the
+    enemy on the line where it was (``owner``, ``lane``: the half of the line it was on, or the
+    one an Incantation targeted)."""
+    if owner != holder:
+        return owner
+    return state.setup.topology.facing_player(holder, lane)
 
 
 @handler("return", "cursed")
-def cursed(state: GameState, pl: PlayerState, card: int) -> None:
+def cursed(state: GameState, card: int, dest: int) -> bool:
     """CURSED: returns to the leftmost position of the hand instead of the rightmost."""
-    stronghold.put_left(pl, card)
+    return True
 
 
-def return_card(state: GameState, card: int, holder: int, mask: int) -> int:
-    """Put ``card`` back in a hand, applying Mercenary then Cursed; returns whose hand.
+RETURN: Final = hook_table("return", ("mercenary", "cursed"))
+DAMAGED: Final = hook_table("damaged", ("enchain",))
 
-    Mercenary changes whose hand, Cursed which end of it: with both, the enemy's leftmost position.
-    A Champion goes to no hand (-1): it is exhausted, whatever its Mercenary or Cursed (the
-    Champion module prevails over the base rules).
+
+def return_card(
+    state: GameState, card: int, holder: int, mask: int, side_owner: int, side_lane: int
+) -> int:
+    """Put ``card`` back in a Kingdom, applying Mercenary then Cursed; returns whose.
+
+    ``side_owner``, ``side_lane``: the half of the line the card was on (an Incantation: the one
+    it targeted), for Mercenary's enemy.
+
+    Mercenary changes whose Kingdom, Cursed which end of the hand: with both, the enemy's leftmost
+    position. A Champion goes to no Kingdom (-1): it is exhausted, whatever its Mercenary or
+    Cursed (the Champion module prevails over the base rules).
     """
     if state.setup.champion_owner[card] >= 0:
         champion.exhaust(state, card)
         return -1
-    dest = mercenary(state, holder) if mask & MERCENARY else holder
-    pl = state.players[dest]
-    if mask & CURSED:
-        cursed(state, pl, card)
-    else:
-        stronghold.put_right(pl, card)
+    dest = holder
+    left = False
+    if mask & (MERCENARY | CURSED):
+        handlers = RETURN.by_controller[state.setup.controllers[holder]]
+        if mask & MERCENARY:
+            dest = handlers[0][1](state, holder, side_owner, side_lane)
+        if mask & CURSED:
+            left = handlers[1][1](state, card, dest)
+    kingdom = state.players[dest]
+    kingdom.receive(card, left)
     if state.log is not None:
-        side = "left" if mask & CURSED else "right"
-        state.log.append(
-            f"{state.setup.names[card]} returns to the {side} of {PLAYER_NAMES[dest]}'s hand."
-        )
+        emit(state.log, kingdom.received(left), card=card, player=dest)
     return dest
 
 
@@ -66,7 +82,7 @@ def reinforcement(state: GameState, player: int) -> int:
     Reinforcement, or -1. "Available" = the cards that could be played now (4 leftmost, minus
     Blackmail); the printed cost counts, since it is played without paying.
     """
-    hand = state.players[player].hand
+    hand = hand_of(state, player).hand
     setup = state.setup
     for index in range(available_count(state, player)):
         card = hand[index]
@@ -80,26 +96,39 @@ def reinforcement(state: GameState, player: int) -> int:
 
 
 @handler("after_damage", "regeneration")
-def regeneration(state: GameState, player: int, hits: int) -> None:
+def regeneration(state: GameState, res: Resolution, destroyed: list[Creature]) -> None:
     """REGENERATION: each target the owner dealt damage to shifts its Stronghold one to the left."""
-    for _ in range(hits):
-        stronghold.heal(state, player)
+    kingdom = state.players[res.player]
+    for _ in range(res.hits):
+        kingdom.heal(state)
 
 
 @handler("after_damage", "sharpening")
 def sharpening(state: GameState, res: Resolution, destroyed: list[Creature]) -> None:
     """SHARPENING: the excess damage of the first kill of the turn goes to the Stronghold of the
-    destroyed creature's owner, one instance per Stronghold even if several creatures died."""
+    destroyed creature's owner, one instance per Stronghold even if several creatures died.
+    Only the first kill of the turn: the source (a creature, else the Incantation) keeps track."""
+    if not destroyed:
+        return
+    source = res.creature
+    if source is not None:
+        if source.sharpened:
+            return
+        source.sharpened = True
+    elif res.card in state.spent_sharpening:
+        return
+    else:
+        state.spent_sharpening.add(res.card)
     excess: dict[int, int] = {}
     for creature in destroyed:
         excess[creature.owner] = excess.get(creature.owner, 0) + creature.damage - creature.hp
     for owner, amount in excess.items():
         if amount > 0:
             if state.log is not None:
-                state.log.append(f"Sharpening: {amount} excess damage to the Stronghold.")
+                emit(state.log, "sharpening", amount=amount)
             if state.stats is not None and owner != res.player:
                 state.stats.stronghold_damage[res.card] += amount
-            stronghold.damage(state, owner, amount)
+            state.players[owner].damage(state, amount, res.card, res.player)
 
 
 @handler("survived", "vanish")
@@ -115,7 +144,13 @@ def berserk(state: GameState, attacker: Creature, destroyed_enemy: bool) -> bool
 
 
 @handler("again", "instinct")
-def instinct(state: GameState, creature: Creature) -> bool:
+def instinct(state: GameState, creature: Creature, destroyed_enemy: bool) -> bool:
     """INSTINCT: damaged by a creature without being destroyed, strike back once that creature's
     attacks are all resolved: still in play then."""
     return creature.lane >= 0
+
+
+RETURNED: Final = hook_table("returned", ("reinforcement",))
+AFTER_DAMAGE: Final = hook_table("after_damage", ("regeneration", "sharpening"))
+SURVIVED: Final = hook_table("survived", ("vanish",))
+AGAIN: Final = hook_table("again", ("berserk", "instinct"))

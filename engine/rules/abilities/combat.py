@@ -6,8 +6,11 @@ Summoning counterparts (targets of an Incantation or a Backlash, damage calculat
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules import board
-from engine.rules.abilities.registry import handler
+from engine.rules.abilities.registry import handler, hook_table
+from engine.rules.events import emit
 from engine.rules.state import Creature, GameState
 
 
@@ -54,18 +57,24 @@ def sprint(state: GameState, creature: Creature) -> None:
 
 
 @handler("damage", "vulnerability")
-def vulnerability(state: GameState, creature: Creature, amount: int, target_hp: int) -> int:
+def vulnerability(state: GameState, creature: Creature | None, amount: int, target_hp: int) -> int:
     """VULNERABILITY: the attack value is the target's hit points minus 1 (AV ignored).
 
-    ``amount`` arrives as attack value + Sprint bonus; the bonus is kept on top of X.
+    ``amount`` arrives as attack value + Sprint bonus; the bonus is kept on top of X. An
+    Incantation (``creature`` None) deals X.
     """
-    return max(0, target_hp - 1) + creature.bonus
+    bonus = creature.bonus if creature is not None else 0
+    return max(0, target_hp - 1) + bonus
 
 
 @handler("damage", "aquatic")
-def aquatic(state: GameState, creature: Creature, amount: int, target_hp: int) -> int:
+def aquatic(state: GameState, creature: Creature | None, amount: int, target_hp: int) -> int:
     """AQUATIC: double damage while adjacent to the Bridge (Sprint's bonus doubled too)."""
-    if creature.lane >= 0 and state.players[creature.owner].lines[creature.lane][0] is creature:
+    if (
+        creature is not None
+        and creature.lane >= 0
+        and state.players[creature.owner].lines[creature.lane][0] is creature
+    ):
         return amount * 2
     return amount
 
@@ -83,5 +92,15 @@ def protection(state: GameState, target: Creature, amount: int, spell: bool) -> 
         return amount
     target.protection_used = True
     if state.log is not None:
-        state.log.append(f"{state.setup.names[target.card]}'s Protection absorbs {amount} damage.")
+        emit(state.log, "protection", card=target.card, amount=amount)
     return 0
+
+
+CLEARANCE: Final = hook_table("clearance", ("rage",))
+OVER_CREATURES: Final = hook_table("over_creatures", ("aerial",))
+SPARES_STRONGHOLD: Final = hook_table("spares_stronghold", ("defender",))
+EXTRA_TARGETS: Final = hook_table("extra_targets", ("splash", "perforation"))
+BEFORE_DAMAGE: Final = hook_table("before_damage", ("sprint",))
+# Step 6 in order: Vulnerability replaces the attack value, then Aquatic doubles everything.
+DAMAGE: Final = hook_table("damage", ("vulnerability", "aquatic"))
+PREVENTION: Final = hook_table("prevention", ("indestructible", "protection"))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from engine.rules import stronghold
-from engine.rules.abilities.registry import BLACKMAIL, handler
+from typing import Final
+
+from engine.rules.abilities.registry import BLACKMAIL, LUCIDITY, handler, hook_table
+from engine.rules.events import emit
+from engine.rules.kingdom import hand_of
 from engine.rules.state import GameState
 
 # Phase 2: only the 4 leftmost cards of the hand (Stronghold not counted) can be played.
-WINDOW = 4
+WINDOW: Final = 4
 
 
 @handler("cost", "lucidity")
@@ -17,15 +20,17 @@ def lucidity(state: GameState, player: int, index: int, cost: int) -> int:
 
 
 @handler("payment", "price_of_blood")
-def price_of_blood(state: GameState, player: int, missing: int) -> None:
-    """PRICE OF BLOOD: each missing Mana is 1 damage to one's own Stronghold, one at a time.
+def price_of_blood(state: GameState, player: int, card: int, missing: int) -> None:
+    """PRICE OF BLOOD: each missing Mana of ``card`` is 1 damage to one's own Stronghold, one at
+    a time.
 
     Instances of 1 matter: once the Bastion falls, the remaining instances hit the Fort.
     """
     if state.log is not None and missing:
-        state.log.append(f"Price of Blood: {missing} missing Mana paid with the Stronghold.")
+        emit(state.log, "price_of_blood", amount=missing)
+    kingdom = state.players[player]
     for _ in range(missing):
-        stronghold.damage(state, player, 1)
+        kingdom.damage(state, 1, card, player)
 
 
 @handler("window", "blackmail")
@@ -44,9 +49,24 @@ def blackmail(state: GameState, player: int, available: int) -> int:
     return available
 
 
+COST: Final = hook_table("cost", ("lucidity",))
+PAYMENT: Final = hook_table("payment", ("price_of_blood",))
+WINDOW_HOOK: Final = hook_table("window", ("blackmail",))
+
+
 def available_count(state: GameState, player: int) -> int:
     """How many leftmost cards of the hand can be played now (rule phase-2-available-cards)."""
-    available = min(WINDOW, len(state.players[player].hand))
+    size = len(hand_of(state, player).hand)
+    available = size if size < WINDOW else WINDOW
     if state.setup.in_game & BLACKMAIL:
-        available = blackmail(state, player, available)
+        available = WINDOW_HOOK.of(state.setup.controllers[player])(state, player, available)
     return available
+
+
+def card_cost(state: GameState, player: int, index: int, card: int) -> int:
+    """What the card at ``index`` of ``player``'s hand costs now (Lucidity)."""
+    setup = state.setup
+    cost = setup.cost[card]
+    if setup.mask[card] & LUCIDITY:
+        cost = COST.of(setup.controllers[player])(state, player, index, cost)
+    return cost

@@ -11,9 +11,10 @@ import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from engine.rules.errors import InputError
+from engine.rules.modes import CONTROLLERS, HAND
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class Ability:
     acts_at: str
 
 
-_SPECS: tuple[tuple[str, str, str, bool, str], ...] = (
+_SPECS: Final[tuple[tuple[str, str, str, bool, str], ...]] = (
     ("aerial", "Aerial", "Aérienne", True, "assault: target identification"),
     ("sharpening", "Sharpening", "Affûtage", False, "both orders: sharpening step"),
     ("aquatic", "Aquatic", "Aquatique", True, "both orders: damage calculation"),
@@ -58,14 +59,14 @@ _SPECS: tuple[tuple[str, str, str, bool, str], ...] = (
     ("cursed", "Cursed", "Maudit", False, "both orders: return to hand"),
 )
 
-REGISTRY: MappingProxyType[str, Ability] = MappingProxyType(
+REGISTRY: Final[MappingProxyType[str, Ability]] = MappingProxyType(
     {
         code: Ability(code, 1 << i, en, fr, creature_only, acts_at)
         for i, (code, en, fr, creature_only, acts_at) in enumerate(_SPECS)
     }
 )
 
-AURA_PREFIX = "aura:"
+AURA_PREFIX: Final = "aura:"
 
 
 def bit(code: str) -> int:
@@ -108,63 +109,122 @@ def parse_abilities(codes: Iterable[str], card_name: str = "") -> tuple[int, int
     return mask, aura
 
 
-# ---- handlers -------------------------------------------------------------------------------
+# ---- handlers ------------------------------------------------------------------------------
 
 Handler = Callable[..., Any]
-_HANDLERS: dict[tuple[str, str], Handler] = {}
+# (hook, code, controller kind): the handler. The hand player's is the ability as printed; a
+# controller kind (engine.rules.modes) registers a variant only where the rulebook gives it an
+# exception (Solo's "AI exceptions").
+_HANDLERS: Final[dict[tuple[str, str, int], Handler]] = {}
 
 
-def handler(hook: str, code: str) -> Callable[[Handler], Handler]:
-    """Register ``fn`` as what ability ``code`` does at ``hook`` (one of the activation steps)."""
+class HookTable:
+    """The handlers of one hook, in the rulebook's order, for each controller kind:
+    ``by_controller[kind]`` is a tuple of ``(bit, handler)`` pairs. The activation orders call
+    the handlers of the seat whose card acts (``setup.controllers[seat]``), so a variant is a
+    registration, never a branch in the rules."""
+
+    __slots__ = ("by_controller", "hook", "order")
+
+    def __init__(self, hook: str, order: tuple[str, ...]) -> None:
+        self.hook = hook
+        self.order = order
+        self.by_controller: tuple[tuple[tuple[int, Handler], ...], ...] = ()
+        self.build()
+
+    def build(self) -> None:
+        self.by_controller = tuple(
+            tuple((REGISTRY[code].bit, _handler_of(self.hook, code, kind)) for code in self.order)
+            for kind in range(len(CONTROLLERS))
+        )
+
+    def of(self, controller: int, position: int = 0) -> Handler:
+        """The handler of the ``position``-th ability of the hook for ``controller``."""
+        return self.by_controller[controller][position][1]
+
+
+_TABLES: Final[list[HookTable]] = []
+
+
+def _handler_of(hook: str, code: str, controller: int) -> Handler:
+    variant = _HANDLERS.get((hook, code, controller))
+    return variant if variant is not None else _HANDLERS[(hook, code, HAND)]
+
+
+def handler(hook: str, code: str, controller: int = HAND) -> Callable[[Handler], Handler]:
+    """Register ``fn`` as what ability ``code`` does at ``hook`` (one of the activation steps)
+    for the seats of ``controller`` kind."""
     if code not in REGISTRY:
         raise KeyError(code)
 
     def register(fn: Handler) -> Handler:
-        key = (hook, code)
+        key = (hook, code, controller)
         if key in _HANDLERS:
             raise KeyError(f"two handlers for {key}")
         _HANDLERS[key] = fn
+        _rebuild(hook)
         return fn
 
     return register
 
 
-def hook_table(hook: str, order: tuple[str, ...]) -> tuple[tuple[int, Handler], ...]:
-    """``(bit, handler)`` pairs of ``hook`` in ``order`` (the order the rulebook resolves them)."""
-    return tuple((REGISTRY[code].bit, _HANDLERS[(hook, code)]) for code in order)
+def unregister(hook: str, code: str, controller: int) -> None:
+    """Drop a controller's variant (the hand player's handlers stay for good)."""
+    if controller == HAND:
+        raise KeyError("the hand player's handlers cannot be removed")
+    del _HANDLERS[(hook, code, controller)]
+    _rebuild(hook)
+
+
+def _rebuild(hook: str) -> None:
+    for table in _TABLES:
+        if table.hook == hook:
+            table.build()
+
+
+def hook_table(hook: str, order: tuple[str, ...]) -> HookTable:
+    """The :class:`HookTable` of ``hook``, its abilities in ``order`` (the rulebook's)."""
+    table = HookTable(hook, order)
+    _TABLES.append(table)
+    return table
 
 
 def registered_hooks(code: str) -> list[str]:
     """Hooks where ``code`` has a handler (used to prove every ability is implemented)."""
-    return sorted(hook for hook, c in _HANDLERS if c == code)
+    return sorted({hook for hook, c, _ in _HANDLERS if c == code})
+
+
+def dispatched_hooks() -> set[tuple[str, str]]:
+    """The (hook, code) pairs some activation order dispatches through a table."""
+    return {(table.hook, code) for table in _TABLES for code in table.order}
 
 
 # ---- bits, for ``mask & BIT`` tests in the hot path ----------------------------------------
 
-AERIAL = bit("aerial")
-SHARPENING = bit("sharpening")
-AQUATIC = bit("aquatic")
-BERSERK = bit("berserk")
-CATALYST = bit("catalyst")
-DEFENDER = bit("defender")
-VANISH = bit("vanish")
-INDESTRUCTIBLE = bit("indestructible")
-INSTINCT = bit("instinct")
-MERCENARY = bit("mercenary")
-SYMBIOTE = bit("symbiote")
-PERFORATION = bit("perforation")
-PRICE_OF_BLOOD = bit("price_of_blood")
-PROTECTION = bit("protection")
-RAGE = bit("rage")
-REGENERATION = bit("regeneration")
-SPLASH = bit("splash")
-SPRINT = bit("sprint")
-VULNERABILITY = bit("vulnerability")
-BACKLASH = bit("backlash")
-COUNTER_ORDER = bit("counter_order")
-LUCIDITY = bit("lucidity")
-BLACKMAIL = bit("blackmail")
-IMMOLATION = bit("immolation")
-REINFORCEMENT = bit("reinforcement")
-ENCHAIN = bit("enchain")
-CURSED = bit("cursed")
+AERIAL: Final = bit("aerial")
+SHARPENING: Final = bit("sharpening")
+AQUATIC: Final = bit("aquatic")
+BERSERK: Final = bit("berserk")
+CATALYST: Final = bit("catalyst")
+DEFENDER: Final = bit("defender")
+VANISH: Final = bit("vanish")
+INDESTRUCTIBLE: Final = bit("indestructible")
+INSTINCT: Final = bit("instinct")
+MERCENARY: Final = bit("mercenary")
+SYMBIOTE: Final = bit("symbiote")
+PERFORATION: Final = bit("perforation")
+PRICE_OF_BLOOD: Final = bit("price_of_blood")
+PROTECTION: Final = bit("protection")
+RAGE: Final = bit("rage")
+REGENERATION: Final = bit("regeneration")
+SPLASH: Final = bit("splash")
+SPRINT: Final = bit("sprint")
+VULNERABILITY: Final = bit("vulnerability")
+BACKLASH: Final = bit("backlash")
+COUNTER_ORDER: Final = bit("counter_order")
+LUCIDITY: Final = bit("lucidity")
+BLACKMAIL: Final = bit("blackmail")
+IMMOLATION: Final = bit("immolation")
+REINFORCEMENT: Final = bit("reinforcement")
+ENCHAIN: Final = bit("enchain")
+CURSED: Final = bit("cursed")

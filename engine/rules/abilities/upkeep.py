@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rules.abilities.registry import handler
+from typing import Final
+
+from engine.rules.abilities.registry import handler, hook_table
 from engine.rules.state import Creature, GameState
 
 
@@ -10,3 +12,6 @@ from engine.rules.state import Creature, GameState
 def catalyst(state: GameState, creature: Creature) -> int:
     """CATALYST: +2 Mana in Phase 1 while the owner is in play (no upper limit)."""
     return 2
+
+
+PHASE_1: Final = hook_table("phase_1", ("catalyst",))

@@ -1,0 +1,153 @@
+"""Game modes as data: how the lines face each other, who sits where, who wins.
+
+The rulebook's modes differ in the table, not in the activation orders: a Duel is two Kingdoms
+facing each other on two lines; Free-For-All and Team Play are four Kingdoms around four lines,
+each Kingdom sharing its upper line with one neighbour and its lower line with the other; Solo and
+Co-op seat the rulebook's automaton instead of a hand player. A :class:`Mode` records exactly
+those differences, so the rules read them from ``setup.mode`` / ``setup.topology`` instead of
+assuming two players (``new_game`` refuses the modes whose own rules are not written yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from engine.rules.errors import NotSupported
+
+# Controller kinds of a seat: who plays the Kingdom, hence which variant of an ability's handler
+# applies to its cards (engine.rules.abilities.registry).
+HAND: Final = 0  # a player with a hand and a Stronghold in it (a person or a computer agent)
+AUTOMATON: Final = (
+    1  # the Solo/Co-op AI: a deck pile, a discard pile, the Stronghold under the pile
+)
+CONTROLLERS: Final = ("hand", "automaton")
+
+# Win rules (rule game-end and the multiplayer modes).
+# The enemies of the seat whose Stronghold fell win, whatever destroyed it (Duel, Solo).
+OTHER_TEAMS: Final = "other_teams"
+# The team of the player controlling the card that destroyed the Fort wins (4 players).
+SOURCE_TEAM: Final = "source_team"
+WIN_RULES: Final = (OTHER_TEAMS, SOURCE_TEAM)
+
+
+@dataclass(frozen=True, slots=True)
+class Topology:
+    """How the lines of the players face each other."""
+
+    players: int
+    lanes: int
+    # facing[p][lane] = (opponent, opponent's lane): the other half of the same line.
+    facing: tuple[tuple[tuple[int, int], ...], ...]
+    # Splash's "neighbouring line" of each lane of a Kingdom.
+    neighbour: tuple[int, ...]
+    # Which lanes are the upper line (Aerial, activation order).
+    upper: tuple[bool, ...]
+    # line_number[player][lane]: the index of the line that lane is half of, in the order the
+    # rulebook resolves simultaneous effects (upper lines first).
+    line_number: tuple[tuple[int, ...], ...]
+
+    def facing_player(self, player: int, lane: int) -> int:
+        """The player whose half of the line faces ``player``'s ``lane`` (Mercenary, Enchain)."""
+        return self.facing[player][lane][0]
+
+
+DUEL: Final = Topology(
+    players=2,
+    lanes=2,
+    facing=(((1, 0), (1, 1)), ((0, 0), (0, 1))),
+    neighbour=(1, 0),
+    upper=(True, False),
+    line_number=((0, 1), (0, 1)),
+)
+
+# A shares its top line with B and its bottom line with D; C its top line with D and its bottom
+# line with B (scenario format, "Multiplayer"): B's lanes face A then C, D's face C then A.
+# Lines, upper first: A-B, C-D, then A-D, C-B.
+FOUR_PLAYERS: Final = Topology(
+    players=4,
+    lanes=2,
+    facing=(
+        ((1, 0), (3, 1)),
+        ((0, 0), (2, 1)),
+        ((3, 0), (1, 1)),
+        ((2, 0), (0, 1)),
+    ),
+    neighbour=(1, 0),
+    upper=(True, False),
+    line_number=((0, 2), (0, 3), (1, 3), (1, 2)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    controller: int  # HAND or AUTOMATON
+    team: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    name: str
+    topology: Topology
+    seats: tuple[Seat, ...]
+    # The Mana of the very first turn of the first, second... player in turn order; a player
+    # past the end of the table gets the regular Phase 1 Mana from their first turn on.
+    first_turn_mana: tuple[int, ...]
+    win_rule: str
+    # False: the mode is described here but its own rules are not written yet.
+    playable: bool
+
+    def controller(self, seat: int) -> int:
+        return self.seats[seat].controller
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s team, itself included, in seat order."""
+        team = self.seats[seat].team
+        return tuple(s for s, other in enumerate(self.seats) if other.team == team)
+
+
+DUEL_MODE: Final = Mode(
+    name="duel",
+    topology=DUEL,
+    seats=(Seat(HAND, 0), Seat(HAND, 1)),
+    first_turn_mana=(6,),
+    win_rule=OTHER_TEAMS,
+    playable=True,
+)
+
+_FOUR_HANDS_MANA: Final = (6, 7, 8)
+
+MODES: Final[MappingProxyType[str, Mode]] = MappingProxyType(
+    {
+        mode.name: mode
+        for mode in (
+            DUEL_MODE,
+            Mode(
+                name="free_for_all",
+                topology=FOUR_PLAYERS,
+                seats=tuple(Seat(HAND, seat) for seat in range(4)),
+                first_turn_mana=_FOUR_HANDS_MANA,
+                win_rule=SOURCE_TEAM,
+                playable=False,
+            ),
+            Mode(
+                name="teams",
+                topology=FOUR_PLAYERS,
+                # Partners never share a line: A with C, B with D.
+                seats=(Seat(HAND, 0), Seat(HAND, 1), Seat(HAND, 0), Seat(HAND, 1)),
+                first_turn_mana=_FOUR_HANDS_MANA,
+                win_rule=SOURCE_TEAM,
+                playable=False,
+            ),
+        )
+    }
+)
+
+
+def playable_mode(name: str) -> Mode:
+    """The registered mode ``name`` if the engine plays it, else :class:`NotSupported`."""
+    mode = MODES.get(name)
+    if mode is None or not mode.playable:
+        raise NotSupported(f"mode {name!r} is not supported yet (only 'duel')")
+    return mode
