@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install engine run test lint worker bench messages clean
+.PHONY: install engine run serve test lint worker bench messages clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,14 @@ run: install
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
+
+# The production server (cod_site/gunicorn_conf.py): gunicorn, a worker per core and then some,
+# static files collected for WhiteNoise. The catalogue is loaded once, not at every start
+# (`manage.py load_catalogue`). `exec`: gunicorn takes this shell's place, so HUP and TERM reach it.
+serve: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/gunicorn --config cod_site/gunicorn_conf.py
 
 lint: install
 	$(BIN)/ruff check .

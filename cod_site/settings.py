@@ -212,6 +212,8 @@ SPECTACULAR_SETTINGS = {
 # Production hardening, switched on together by DJANGO_SECURE=1 (behind HTTPS).
 SECURE = env_bool("DJANGO_SECURE", False)
 SECURE_SSL_REDIRECT = SECURE
+# A load balancer's health probe talks plain HTTP to the server behind it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000) if SECURE else 0
