@@ -47,3 +47,12 @@ def page(browser: object, live_server: object) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+def axe_violations(page: object) -> list[str]:
+    """What axe-core finds wrong with the page's accessibility, a rule and its first offender each
+    (the JavaScript comes with the axe-playwright-python package: nothing is downloaded)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{rule['id']}: {rule['nodes'][0]['target']}" for rule in found]
