@@ -10,6 +10,7 @@ from cod_site import views
 urlpatterns = [
     path("api/v1/", include(("cod_site.api.urls", "api"), namespace="api")),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("i18n/setlang/", views.switch_language, name="set_language"),
 ]
 

@@ -91,6 +91,13 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
         assert headers["Cache-Control"] == "max-age=315360000, public, immutable"
         assert body == (ROOT / "cod_site/static/cod_site/site.css").read_bytes()
 
+        status, headers, _body = fetch(f"{base}/favicon.ico", BEHIND_HTTPS)
+        assert status == 302
+        assert re.fullmatch(r"/static/cod_site/favicon\.[0-9a-f]{12}\.ico", headers["Location"])
+        status, headers, body = fetch(base + headers["Location"], BEHIND_HTTPS)
+        assert (status, headers["Content-Type"]) == (200, "image/x-icon")
+        assert body == (ROOT / "cod_site/static/cod_site/favicon.ico").read_bytes()
+
         # One access-log line per request, with its status and duration.
         assert re.search(r'"GET /healthz HTTP/1\.1" 200 \d+ \d+ms', log.read_text())
 
