@@ -36,6 +36,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.postgres import database_missing  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_load"
@@ -87,33 +88,6 @@ class Run:
     @property
     def rate(self) -> float:
         return self.requests / self.seconds
-
-
-def database_missing() -> str | None:
-    """Why the bench cannot use PostgreSQL (None: it can); creates its database if needed."""
-    import dj_database_url
-    import psycopg
-
-    conf = dj_database_url.parse(DATABASE_URL)
-    if "postgresql" not in conf["ENGINE"]:
-        return f"{DATABASE_URL} is not PostgreSQL"
-    try:
-        with psycopg.connect(
-            dbname="postgres",
-            autocommit=True,
-            host=conf["HOST"] or "127.0.0.1",
-            port=conf["PORT"] or 5432,
-            user=conf["USER"],
-            password=conf["PASSWORD"] or None,
-        ) as admin:
-            exists = admin.execute(
-                "SELECT 1 FROM pg_database WHERE datname = %s", [conf["NAME"]]
-            ).fetchone()
-            if not exists:
-                admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
-    except psycopg.Error as error:
-        return f"no PostgreSQL at {DATABASE_URL} ({error})"
-    return None
 
 
 def group_cpu_seconds(group: int) -> float:
@@ -208,7 +182,7 @@ def main() -> int:
             "(Debian/Ubuntu: `apt-get install wrk`; macOS: `brew install wrk`)"
         )
         return 0
-    missing = database_missing()
+    missing = database_missing(DATABASE_URL)
     if missing:
         print(f"skipped: {missing}")
         return 0
