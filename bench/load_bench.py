@@ -13,7 +13,7 @@ compiled, event-driven client, one thread for the 20 connections, so the cores s
 servers'. The CPU time it took is printed beside each run, with the server's own and the
 machine's (the rest is PostgreSQL and whatever else runs here).
 
-Database: PostgreSQL, BENCH_DATABASE_URL or a database of its own,
+Database: PostgreSQL, LOAD_BENCH_DATABASE_URL or a database of its own,
 postgres://postgres@127.0.0.1:5432/cod_site_bench_load (created, migrated, catalogue loaded):
 production runs on PostgreSQL, and the servers' processes then each keep their own connection
 as they would there; the bench is skipped, saying why, without PostgreSQL or wrk. No Redis: the
@@ -40,7 +40,7 @@ from bench.postgres import database_missing  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_load"
-DATABASE_URL = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_DATABASE
+DATABASE_URL = os.environ.get("LOAD_BENCH_DATABASE_URL") or DEFAULT_DATABASE
 THROUGHPUT_GOAL = 2.5
 WARM_UP_SECONDS = 5
 SEARCHES = [
@@ -165,7 +165,8 @@ def report(name: str, run: Run, cores: int) -> None:
     )
     others = run.machine_busy - run.server_cpu - run.load_cpu
     print(
-        f"{'':<11} CPU in cores: server {run.server_cpu / run.seconds:.2f}, wrk "
+        f"{'':<11} CPU in cores: server {run.server_cpu / run.seconds:.2f} "
+        f"({1000 * run.server_cpu / run.requests:.1f} ms a request), wrk "
         f"{run.load_cpu / run.seconds:.2f}, the rest (PostgreSQL, anything else running) "
         f"{others / run.seconds:.2f}; the machine has {cores}"
     )
