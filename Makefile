@@ -6,8 +6,11 @@ PY := $(BIN)/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The browser tests drive Debian's Chromium: Playwright cannot download its own build here.
+PLAYWRIGHT_CHROMIUM ?= /usr/bin/chromium
+export PLAYWRIGHT_CHROMIUM
 
-.PHONY: install engine run test lint worker bench messages clean
+.PHONY: install engine run serve test chromium lint worker bench messages clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +36,14 @@ run: install
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
 
+# The production server (cod_site/gunicorn_conf.py): gunicorn, a worker per core and then some,
+# static files collected for WhiteNoise. The catalogue is loaded once, not at every start
+# (`manage.py load_catalogue`). `exec`: gunicorn takes this shell's place, so HUP and TERM reach it.
+serve: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/gunicorn --config cod_site/gunicorn_conf.py
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -40,8 +51,20 @@ lint: install
 	$(PY) manage.py makemigrations --check --dry-run
 
 # COD_ENGINE=native: the tests fail rather than quietly run the engine uncompiled.
-test: lint
+test: lint chromium
 	COD_ENGINE=native $(BIN)/pytest $(PYTEST_ARGS)
+
+# Chromium for the browser tests: installed from Debian when it is missing and this is root with
+# apt-get (a failed install stops `make test`); else the browser tests are skipped, saying why.
+chromium:
+	@if [ ! -x "$(PLAYWRIGHT_CHROMIUM)" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "No Chromium at $(PLAYWRIGHT_CHROMIUM): installing Debian's chromium for the browser tests"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+	@[ -x "$(PLAYWRIGHT_CHROMIUM)" ] || echo "No Chromium at $(PLAYWRIGHT_CHROMIUM): the browser \
+	tests will be skipped. Install it (as root: apt-get install chromium fonts-dejavu-core) or set \
+	PLAYWRIGHT_CHROMIUM to a Chromium binary."
 
 worker: install
 	$(BIN)/celery -A cod_site worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2} --prefetch-multiplier=1 \

@@ -30,6 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.postgres import database_missing  # noqa: E402
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_simulation"
 REDIS_URL = (
     os.environ.get("SIMULATION_BENCH_REDIS_URL")
@@ -47,34 +50,13 @@ REFERENCE_GAMES = 5000
 
 def services_missing() -> str | None:
     """Why the bench cannot run here (None: it can); creates its database if needed."""
-    import psycopg
     import redis
 
     try:
         redis.Redis.from_url(REDIS_URL).ping()
     except redis.RedisError as error:
         return f"no Redis at {REDIS_URL} ({error})"
-    import dj_database_url
-
-    conf = dj_database_url.parse(DATABASE_URL)
-    if "postgresql" not in conf["ENGINE"]:
-        return f"{DATABASE_URL} is not PostgreSQL"
-    server = {
-        "host": conf["HOST"] or "127.0.0.1",
-        "port": conf["PORT"] or 5432,
-        "user": conf["USER"],
-        "password": conf["PASSWORD"] or None,
-    }
-    try:
-        with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin:
-            exists = admin.execute(
-                "SELECT 1 FROM pg_database WHERE datname = %s", [conf["NAME"]]
-            ).fetchone()
-            if not exists:
-                admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
-    except psycopg.Error as error:
-        return f"no PostgreSQL at {DATABASE_URL} ({error})"
-    return None
+    return database_missing(DATABASE_URL)
 
 
 def start_worker(queue: str, concurrency: int, log: Path) -> subprocess.Popen:

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cod_site",
+    "cod_site.accounts",
     "cards",
     "decks",
     "mutation",
@@ -153,6 +154,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Email (password reset links): printed on the server's console unless an SMTP server is set.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+# STARTTLS on the submission port, unless the server speaks TLS from the start (port 465).
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+# A request that sends mail must not hang on an unreachable server until the worker times out.
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Clash of Decks <noreply@localhost>")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("sv", _("Swedish"))]
 LOCALE_PATHS = [BASE_DIR / "cod_site" / "locale"]
@@ -212,6 +230,8 @@ SPECTACULAR_SETTINGS = {
 # Production hardening, switched on together by DJANGO_SECURE=1 (behind HTTPS).
 SECURE = env_bool("DJANGO_SECURE", False)
 SECURE_SSL_REDIRECT = SECURE
+# A load balancer's health probe talks plain HTTP to the server behind it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000) if SECURE else 0

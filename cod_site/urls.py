@@ -10,6 +10,7 @@ from cod_site import views
 urlpatterns = [
     path("api/v1/", include(("cod_site.api.urls", "api"), namespace="api")),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("i18n/setlang/", views.switch_language, name="set_language"),
 ]
 
@@ -18,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("cod_site.accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("", include("cards.urls")),

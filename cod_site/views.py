@@ -3,11 +3,12 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language_from_path
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST
 
 from cod_site.api.errors import json_error_response
@@ -22,6 +23,13 @@ def home(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> JsonResponse:
     healthy, report = health_report()
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+# Browsers ask for /favicon.ico by themselves where no page names an icon (a JSON answer, say);
+# the icon is a static file (hashed name once collected), so this only points there.
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    return redirect(static("cod_site/favicon.ico"))
 
 
 def _is_api(request: HttpRequest) -> bool:

@@ -1,24 +1,12 @@
-"""Page forms: sign-up, and the deckbuilder's state as the page posts it."""
+"""Page forms: the deckbuilder's state as the page posts it."""
 
 import secrets
 from dataclasses import dataclass, field
 
-from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.http import QueryDict
-from django.utils.translation import gettext_lazy as _
 
 from decks import deck_code, text_io
 from decks.models import NAME_MAX_LENGTH, Visibility
-
-
-class SignUpForm(UserCreationForm):
-    email = forms.EmailField(
-        label=_("Email (optional)"), required=False, help_text=_("Only to reset your password.")
-    )
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
 
 
 def new_seed() -> int:

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -330,8 +329,3 @@ def deck_fork(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -
         kind=VersionKind.FORKED,
         source_number=source.version,
     )
-
-
-def account_create(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
-    """A player account; the sign-up form has already applied the password validators."""
-    return get_user_model().objects.create_user(username=username, password=password, email=email)

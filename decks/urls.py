@@ -21,5 +21,4 @@ urlpatterns = [
         name="restore",
     ),
     path("d/<str:code>", views.deck_from_code, name="code"),
-    path("accounts/signup/", views.sign_up, name="signup"),
 ]

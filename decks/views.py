@@ -1,16 +1,15 @@
-"""Deck pages: the deckbuilder, a deck with its history, public decks, "My decks", sign-up."""
+"""Deck pages: the deckbuilder, a deck with its history, public decks, "My decks"."""
 
 import contextlib
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -18,7 +17,7 @@ from cards.search import QueryError
 from cards.selectors import card_search, cards_with_details
 from cod_site.errors import DomainError
 from decks import deck_code, selectors, services
-from decks.forms import BuilderState, SignUpForm, new_seed
+from decks.forms import BuilderState, new_seed
 from decks.markdown import render as render_markdown
 from decks.models import Deck, PoolKind, Visibility
 
@@ -414,22 +413,3 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 def my_decks(request: HttpRequest) -> HttpResponse:
     decks = selectors.deck_list(owner=request.user, sort=request.GET.get("sort", "updated"))
     return render(request, "decks/mine.html", {"page": _page(request, decks)})
-
-
-def sign_up(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = services.account_create(
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-            email=form.cleaned_data.get("email", ""),
-        )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user})
-        target = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            target = reverse("decks:mine")
-        return redirect(target)
-    return render(request, "decks/signup.html", {"form": form, "next": request.GET.get("next", "")})

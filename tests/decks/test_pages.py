@@ -285,43 +285,6 @@ def test_my_decks_needs_an_account(client: Client, owner: AbstractBaseUser) -> N
     assert "visibility-private" in html
 
 
-def test_sign_up_logs_in_and_returns_to_the_builder(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "username": "nina",
-            "password1": "a-long-pass-phrase",
-            "password2": "a-long-pass-phrase",
-            "next": "/decks/new/?code=abc",
-        },
-    )
-    assert response.status_code == 302
-    assert response["Location"] == "/decks/new/?code=abc"
-    assert client.get("/decks/mine/").status_code == 200
-    refused = Client().post(
-        "/accounts/signup/", {"username": "nina", "password1": "x", "password2": "y"}
-    )
-    assert refused.status_code == 200
-    assert "A user with that username already exists." in refused.content.decode()
-    outside = Client().post(
-        "/accounts/signup/",
-        {
-            "username": "mo",
-            "password1": "a-long-pass-phrase",
-            "password2": "a-long-pass-phrase",
-            "next": "https://evil.example/",
-        },
-    )
-    assert outside["Location"] == "/decks/mine/"
-
-
-def test_login_page_offers_sign_up(client: Client) -> None:
-    assert (
-        'href="/accounts/signup/?next=/decks/new/"'
-        in client.get("/accounts/login/?next=/decks/new/").content.decode()
-    )
-
-
 def test_the_deck_list_opens_each_preconstructed_deck_from_its_code(client: Client) -> None:
     html = client.get("/decks/").content.decode()
     links = re.findall(r'<a href="/d/([A-Za-z0-9_-]+)">Deck (\d)</a>', html)

@@ -176,11 +176,3 @@ def test_fork_of_a_fork_keeps_the_lineage(owner: AbstractBaseUser, other: Abstra
     services.deck_delete(deck=original, actor=owner)
     first.refresh_from_db()
     assert first.parent is None
-
-
-def test_accounts(db: None) -> None:
-    user = services.account_create(
-        username="nina", password="a-long-pass-phrase", email="n@example.org"
-    )
-    assert user.check_password("a-long-pass-phrase")
-    assert user.email == "n@example.org"

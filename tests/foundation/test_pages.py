@@ -1,4 +1,5 @@
 import pytest
+from django.conf import settings
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +57,21 @@ def test_static_files_are_served_by_whitenoise(client: Client) -> None:
     response = client.get("/static/vendor/htmx.min.js")
     assert response.status_code == 200
     assert b"htmx" in b"".join(response.streaming_content)
+
+
+def test_the_favicon_is_named_by_every_page_and_found_at_the_root(client: Client) -> None:
+    icon = (settings.BASE_DIR / "cod_site/static/cod_site/favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    for page in ("/", "/fr/cards/", "/accounts/login/"):
+        html = client.get(page).content.decode()
+        assert '<link rel="icon" href="/static/cod_site/favicon.ico"' in html, page
+    # Browsers also ask for /favicon.ico by themselves: it was a 404 in every server log.
+    answer = client.get("/favicon.ico")
+    assert (answer.status_code, answer["Location"]) == (302, "/static/cod_site/favicon.ico")
+    assert answer["Cache-Control"] == "max-age=86400, public"
+    served = client.get(answer["Location"])
+    assert served["Content-Type"] == "image/x-icon"
+    assert b"".join(served.streaming_content) == icon
 
 
 def test_api_docs_are_served_offline(client: Client) -> None:

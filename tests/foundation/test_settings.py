@@ -10,7 +10,23 @@ import pytest
 from tests.support.processes import child_environ
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_DEBUG", "DJANGO_SECURE", "DJANGO_SECRET_KEY")
+EMAIL_VARS = (
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_USE_TLS",
+    "EMAIL_USE_SSL",
+    "DEFAULT_FROM_EMAIL",
+)
+SERVICE_VARS = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_DEBUG",
+    "DJANGO_SECURE",
+    "DJANGO_SECRET_KEY",
+    *EMAIL_VARS,
+)
 
 
 def settings_in(env: dict[str, str], expression: str) -> object:
@@ -59,6 +75,48 @@ def test_services_from_urls() -> None:
         "redis://r:6379/2",
         "redis://r:6379/2",
     ]
+
+
+EMAIL_SETTINGS = (
+    "[s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER, "
+    "s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.DEFAULT_FROM_EMAIL]"
+)
+
+
+def test_email_goes_to_the_console_unless_an_smtp_server_is_set() -> None:
+    assert settings_in({}, EMAIL_SETTINGS) == [
+        "django.core.mail.backends.console.EmailBackend",
+        "",
+        587,
+        "",
+        "",
+        True,
+        False,
+        "Clash of Decks <noreply@localhost>",
+    ]
+    assert settings_in(
+        {
+            "EMAIL_HOST": "smtp.example.org",
+            "EMAIL_HOST_USER": "cod",
+            "EMAIL_HOST_PASSWORD": "s3cret",
+            "DEFAULT_FROM_EMAIL": "cod@example.org",
+        },
+        EMAIL_SETTINGS,
+    ) == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.org",
+        587,
+        "cod",
+        "s3cret",
+        True,
+        False,
+        "cod@example.org",
+    ]
+    # TLS from the first byte (port 465) instead of STARTTLS: Django refuses both at once.
+    assert settings_in(
+        {"EMAIL_HOST": "smtp.example.org", "EMAIL_PORT": "465", "EMAIL_USE_SSL": "1"},
+        "[s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL]",
+    ) == [465, False, True]
 
 
 def test_languages() -> None:

@@ -21,7 +21,11 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: `apt-get install chromium` (.ci/run does)")
+        # `make test` installs it when it can (root with apt-get) and says so when it cannot.
+        pytest.skip(
+            f"no Chromium at {CHROMIUM}: install it (as root: apt-get install chromium "
+            "fonts-dejavu-core; `make test` does when run as root) or set PLAYWRIGHT_CHROMIUM"
+        )
     # Playwright's sync API runs an event loop in this thread; the Django ORM calls the tests
     # make alongside it are still plain synchronous calls.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -43,3 +47,12 @@ def page(browser: object, live_server: object) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+def axe_violations(page: object) -> list[str]:
+    """What axe-core finds wrong with the page's accessibility, a rule and its first offender each
+    (the JavaScript comes with the axe-playwright-python package: nothing is downloaded)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{rule['id']}: {rule['nodes'][0]['target']}" for rule in found]
