@@ -4,6 +4,12 @@ from collections.abc import Iterator
 import pytest
 from django.conf import settings as django_settings
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
+
+# Hypothesis' 200 ms deadline per example is a timing assertion: on a loaded machine a slow
+# example fails a correct test. Speed goals live in the benchmarks (CONTRIBUTING).
+hypothesis_settings.register_profile("cod_site", deadline=None)
+hypothesis_settings.load_profile("cod_site")
 
 
 @pytest.fixture(autouse=True)
