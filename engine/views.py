@@ -54,11 +54,8 @@ def batch_new(request: HttpRequest) -> HttpResponse:
             try:
                 batch = services.batch_create(
                     requested_by=request.user,
-                    deck_a=form.deck_a(),
-                    deck_b=form.deck_b(),
+                    seats=form.seats(),
                     games=form.cleaned_data["games"],
-                    agent_a=form.cleaned_data["agent"],
-                    agent_b=form.cleaned_data["agent"],
                     exhaustion=form.cleaned_data["exhaustion"],
                     champions=form.cleaned_data["champions"],
                 )
@@ -81,8 +78,18 @@ def batch_list(request: HttpRequest) -> HttpResponse:
 
 
 def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
+    seats = [
+        {
+            "seat": seat,
+            "key": simulation.DECK_LETTERS[seat.index],
+            "letter": simulation.DECK_LETTERS[seat.index].upper(),
+            "name": selectors.seat_name(seat),
+        }
+        for seat in selectors.batch_seats(batch)
+    ]
     context: dict[str, Any] = {
         "batch": batch,
+        "seats": seats,
         "active": batch.status in ACTIVE_STATUSES,
         "percent": selectors.batch_percent(batch),
     }
@@ -90,20 +97,15 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())
-    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
     sides = [
-        {
-            "key": key,
-            "letter": key.upper(),
-            "name": names[deck],
-            "result": summary.deck(deck),
-            "labels": labels[deck],
-        }
-        for deck, key in enumerate(simulation.DECKS)
+        {**row, "result": summary.decks[deck], "labels": labels[deck]}
+        for deck, row in enumerate(seats)
     ]
     win_rows = [
-        (_("Deck A wins"), summary.wins[0]),
-        (_("Deck B wins"), summary.wins[1]),
+        *(
+            (_("Deck %(letter)s wins") % {"letter": side["letter"]}, side["result"].wins)
+            for side in sides
+        ),
         (_("First player wins"), summary.first_player),
     ]
     histogram = simulation.histogram(summary.turns)
@@ -167,16 +169,26 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
     number = max(0, min(number, len(game.frames) - 1))
     labels = selectors.card_labels(batch, current_language())
     frame = game.frames[number]
-    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
+    names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
     context = {
         "batch": batch,
         "game": game,
         "frame": frame,
         "number": number,
         "last": len(game.frames) - 1,
-        "labels": {**labels[1], **labels[0]},
+        # Engine names are English and the same in every deck that holds a card.
+        "labels": {name: label for row in labels for name, label in row.items()},
+        "winners": [
+            {"letter": simulation.DECK_LETTERS[deck].upper(), "name": names[deck]}
+            for deck in game.outcome.winners
+        ],
         "board": [
-            {"player": player, "active": seat == frame.active, "deck_name": names[player.deck]}
+            {
+                "player": player,
+                "active": seat == frame.active,
+                "letter": simulation.DECK_LETTERS[player.deck].upper(),
+                "deck_name": names[player.deck],
+            }
             for seat, player in enumerate(frame.players)
         ],
     }

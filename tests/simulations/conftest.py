@@ -26,12 +26,15 @@ def owner_client(owner: Any) -> Client:
 
 
 def create_batch(owner: Any, deck: Deck, games: int, *, opponent: int = 2, seed: int = 7,
+                 agents: tuple[str, str] = ("greedy", "greedy"),
                  **kwargs: Any) -> SimulationBatch:  # fmt: skip
     """``games`` games of ``deck`` against preconstructed deck ``opponent``."""
     return services.batch_create(
         requested_by=owner,
-        deck_a=selectors.DeckChoice(deck=deck.share_id),
-        deck_b=selectors.DeckChoice(preconstructed=opponent),
+        seats=[
+            selectors.SeatChoice(selectors.DeckChoice(deck=deck.share_id), agents[0]),
+            selectors.SeatChoice(selectors.DeckChoice(preconstructed=opponent), agents[1]),
+        ],
         games=games,
         seed=seed,
         **kwargs,

@@ -9,7 +9,7 @@ from django.test import Client
 
 from decks.models import Deck
 from engine import selectors, services
-from engine.models import SimulationBatch, Status
+from engine.models import SimulationBatch, SimulationSeat, Status
 from tests.decks.conftest import PRECON
 from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
 
@@ -57,9 +57,10 @@ def test_the_form_queues_a_batch_and_shows_it(
     batch = SimulationBatch.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/simulations/{batch.pk}/"
-    assert (batch.deck_b_id, batch.agent_a, batch.agent_b, batch.games) == (
-        public.pk, "random", "random", 24,
-    )  # fmt: skip
+    assert list(batch.seats.values_list("deck_id", "agent")) == [
+        (precon_deck.pk, "random"), (public.pk, "random"),
+    ]  # fmt: skip
+    assert batch.games == 24
     html = owner_client.get(response["Location"]).content.decode()
     assert '<progress id="batch-progress-bar" max="24" value="24"' in html
     assert 'id="win-rate-chart"' in html and 'id="length-chart"' in html
@@ -107,6 +108,44 @@ def test_the_progress_part_polls_until_the_batch_is_over(
     assert "hx-trigger" not in part and "win-rate-chart" in part
 
 
+def test_the_pages_show_every_deck_a_batch_has(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    """Three decks (no playable mode seats three yet, so the rows are written here): every
+    page lists each deck with its letter, AI and results."""
+    seat_a, seat_b = _batch(owner, precon_deck).seats.all()
+    batch = SimulationBatch.objects.create(
+        requested_by=owner, mode="three", games=3, chunk_size=3, seed=1, rules_version="test",
+        status=Status.DONE, games_done=3, chunks_done=1,
+        totals={
+            "games": 3, "wins": [1, 1, 0], "draws": 1, "first_games": [1, 1, 1],
+            "first_wins": [1, 0, 0], "turns": {"9": 2, "201": 1},
+            "ends": {"fort_destroyed": 2, "empty_hand_bastion": 0, "empty_hand_fort": 0,
+                     "turn_limit": 1},
+            "cards": [{}, {}, {"Ogre": {"played": 2, "wins": 0, "damage": 7}}],
+        },
+    )  # fmt: skip
+    decks = ((seat_a, "greedy"), (seat_b, "random"), (seat_b, "lookahead"))
+    for index, (seat, agent) in enumerate(decks):
+        SimulationSeat.objects.create(
+            batch=batch, index=index, source=seat.source, deck=seat.deck, code=seat.code,
+            name=seat.name, preconstructed=seat.preconstructed, agent=agent, cards=seat.cards,
+            slugs=seat.slugs, champion=None,
+        )  # fmt: skip
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    title = "Olga&#x27;s deck 1 against Preconstructed deck 4, Preconstructed deck 4"
+    assert f"<h1>{title}</h1>" in html
+    assert re.findall(r'<div data-deck="(\w)"><dt>Deck (\w)</dt>', html) == [
+        ("a", "A"), ("b", "B"), ("c", "C"),
+    ]  # fmt: skip
+    assert "Lookahead (strongest, slow)" in html
+    assert re.findall(r'<tr data-deck="(\w)">', html) == ["a", "b", "c"]
+    assert "Cards of deck C · Preconstructed deck 4" in html
+    assert html.count('class="rate-row"') == 4  # each deck's wins, and the first player's
+    assert "Deck C wins" in html
+    assert title in owner_client.get("/simulations/").content.decode()
+
+
 def test_cancel_from_the_page(owner_client: Client, owner: Any, precon_deck: Deck) -> None:
     batch = _batch(owner, precon_deck)
     response = owner_client.post(f"/simulations/{batch.pk}/cancel/")
@@ -136,6 +175,12 @@ def test_the_replay_viewer_steps_through_the_turns(
     hand = re.findall(r'<li class="hand-card[^"]*">([^<]+)</li>', html)
     assert len(hand) == 16
     assert 'data-seat="A"' in html and 'data-seat="B"' in html
+    # Game 2 is even: deck A in seat A.
+    assert "Seat A · deck A · Olga&#x27;s deck 1" in html
+    assert "Seat B · deck B · Preconstructed deck 4" in html
+    (winner,) = game.outcome.winners
+    name = ("Olga&#x27;s deck 1", "Preconstructed deck 4")[winner]
+    assert f"won by deck {'AB'[winner]} ({name})" in html
     last = len(game.frames) - 1
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
@@ -190,7 +235,12 @@ def test_the_admin_shows_batches_read_only(
     admin.force_login(django_user_model.objects.create_superuser("root", password="pw-root-1234"))
     listing = admin.get("/admin/engine/simulationbatch/").content.decode()
     assert "Olga&#x27;s deck 1" in listing
+    assert "Olga&#x27;s deck 1 / Preconstructed deck 4" in listing
     page = admin.get(f"/admin/engine/simulationbatch/{batch.pk}/change/")
     assert page.status_code == 200
-    assert "Save" not in page.content.decode()
+    html = page.content.decode()
+    assert 'name="_save"' not in html
+    # Each deck of the batch, as played.
+    assert html.count("<h3><b>Deck of a batch:</b>") == 2
+    assert "Preconstructed deck 4" in html and "&quot;Troll&quot;" in html
     assert admin.get("/admin/engine/simulationbatch/add/").status_code == 403

@@ -1,5 +1,7 @@
 """engine.services: creating a batch, running chunks exactly once, cancelling, failing, limits."""
 
+import hashlib
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -12,18 +14,23 @@ from cod_site.errors import DomainError
 from decks.models import Deck
 from engine import selectors, services, simulation
 from engine.models import SimulationBatch, SimulationChunk, Status
+from engine.rules import native
 from engine.rules import replay as replays
-from engine.selectors import DeckChoice
+from engine.selectors import DeckChoice, SeatChoice
 from tests.champions.conftest import design
 from tests.simulations.conftest import InlineExecutor, create_batch, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
-PRECON_2 = DeckChoice(preconstructed=2)
+PRECON_2 = SeatChoice(DeckChoice(preconstructed=2))
 
 
 def _expected_totals(batch: SimulationBatch) -> dict[str, Any]:
     return simulation.play_games(selectors.batch_spec(batch), 0, batch.games).to_json()
+
+
+def _digest(document: Any) -> str:
+    return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
 
 
 def test_a_batch_runs_all_its_chunks_once(
@@ -46,13 +53,46 @@ def test_a_batch_runs_all_its_chunks_once(
     assert batch.chunks.aggregate(total=Sum("games"))["total"] == 45
     assert batch.totals == _expected_totals(batch)
     # The frozen decks: deck A as saved (English names, catalogue slugs), deck B preconstructed 2.
-    assert batch.decks[0]["slugs"] == [entry.card.slug for entry in precon_deck.deck_cards.all()]
-    assert {card["name"] for card in batch.decks[1]["cards"]} == {
+    seat_a, seat_b = batch.seats.all()
+    assert (seat_a.index, seat_a.deck, seat_a.agent) == (0, precon_deck, "greedy")
+    assert seat_a.slugs == [entry.card.slug for entry in precon_deck.deck_cards.all()]
+    assert "Troll" in {card["name"] for card in seat_a.cards}
+    assert {card["name"] for card in seat_b.cards} == {
         "Abomination", "Alpha", "Combustion", "Lieutenant", "Microctopus", "Ogre", "Scribe",
         "Shaman",
     }  # fmt: skip
-    assert (batch.deck_a_source, batch.deck_b_source) == ("deck", "preconstructed")
-    assert batch.deck_b_name == "Preconstructed deck 2"
+    assert (seat_a.source, seat_b.source) == ("deck", "preconstructed")
+    assert (seat_b.index, seat_b.deck, seat_b.name, seat_b.preconstructed) == (
+        1, None, "Preconstructed deck 2", 2,
+    )  # fmt: skip
+    assert batch.engine_digest == native.engine_digest()
+
+
+def test_a_duel_batch_totals_are_those_main_counted(
+    owner: Any, precon_deck: Deck, constructed_deck: Deck
+) -> None:
+    """Totals computed on main (34c5d74) before batches had a seat table: the decks as stored,
+    the seats, the agents, the seeds and the counts are unchanged."""
+    batch = create_batch(owner, precon_deck, 45, opponent=3, seed=2024)
+    run_chunks(batch)
+    batch.refresh_from_db()
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([33, 12], [20, 9])
+    assert _digest(batch.totals) == (
+        "0eab53320a0da814f5d366065707663a6bd06ac73d11561de32801d0915c365e"
+    )
+    champion = champion_services.champion_create(owner=owner, design=design())
+    Deck.objects.filter(pk=constructed_deck.pk).update(champion=champion)
+    batch = create_batch(
+        owner, constructed_deck, 30, opponent=4, seed=77, champions=True, exhaustion=True,
+        agents=("greedy", "random"),
+    )  # fmt: skip
+    run_chunks(batch)
+    batch.refresh_from_db()
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([28, 2], [15, 2])
+    assert batch.totals["ends"]["empty_hand_bastion"] == 1
+    assert _digest(batch.totals) == (
+        "d132bc36aba80b63a2cb7d4c0bd199bc14a0aea1b48884c6e063ae8df5a4ff79"
+    )
 
 
 def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
@@ -350,11 +390,11 @@ def test_a_chunk_that_cannot_run_fails_its_batch_at_once(owner: Any, precon_deck
 
 
 def test_chunk_size_follows_the_agents_and_the_batch_size() -> None:
-    assert services.chunk_size_for(20_000, "greedy", "greedy") == 1000
-    assert services.chunk_size_for(100_000, "random", "random") == 1000
-    assert services.chunk_size_for(100_000, "random", "lookahead") == 10
-    assert services.chunk_size_for(2000, "greedy", "greedy") == 100
-    assert services.chunk_size_for(5, "greedy", "greedy") == 10
+    assert services.chunk_size_for(20_000, ["greedy", "greedy"]) == 1000
+    assert services.chunk_size_for(100_000, ["random", "random"]) == 1000
+    assert services.chunk_size_for(100_000, ["random", "lookahead"]) == 10
+    assert services.chunk_size_for(2000, ["greedy", "greedy"]) == 100
+    assert services.chunk_size_for(5, ["greedy", "greedy"]) == 10
 
 
 def test_the_champion_module_plays_each_deck_with_its_champion(
@@ -364,7 +404,8 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
     Deck.objects.filter(pk=precon_deck.pk).update(champion=champion)
     batch = create_batch(owner, precon_deck, 20, champions=True)
     assert batch.champions is True
-    assert batch.decks[0]["champion"] == {
+    seat_a, seat_b = batch.seats.all()
+    assert seat_a.champion == {
         "name": "Åsa the Bold",
         "type": "champion",
         "cost": 5,
@@ -373,7 +414,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
         "abilities": ["splash", "aura:rage"],
         "name_fr": "Åsa l'Intrépide",
     }
-    assert batch.decks[1]["champion"] is None  # a preconstructed deck has none
+    assert seat_b.champion is None  # a preconstructed deck has none
     run_chunks(batch)
     batch.refresh_from_db()
     assert batch.status == Status.DONE
@@ -384,7 +425,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
     assert game.replay["champions"][1]["name"] == "Åsa the Bold"  # deck A sits in seat B
     assert replays.play(replays.parse(game.replay)).turn == game.outcome.turns
     without = create_batch(owner, precon_deck, 20)
-    assert without.decks[0]["champion"] is None
+    assert without.seats.get(index=0).champion is None
 
 
 # Limits -----------------------------------------------------------------------------------------
@@ -412,7 +453,7 @@ def test_games_per_day(owner: Any, other: Any, precon_deck: Deck, settings: Any)
     assert refused.value.details == {"limit": 100, "used": 60, "requested": 41}
     create_batch(owner, precon_deck, 40)
     # Someone else has their own allowance.
-    services.batch_create(requested_by=other, deck_a=PRECON_2, deck_b=PRECON_2, games=100, seed=1)
+    services.batch_create(requested_by=other, seats=[PRECON_2, PRECON_2], games=100, seed=1)
 
 
 def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
@@ -421,8 +462,14 @@ def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
             create_batch(owner, precon_deck, games)
         assert refused.value.code == "invalid_games"
     with pytest.raises(DomainError) as refused:
-        create_batch(owner, precon_deck, 10, agent_a="genius")
+        create_batch(owner, precon_deck, 10, agents=("greedy", "genius"))
     assert refused.value.code == "unknown_agent"
+    assert refused.value.details == {
+        "side": "b", "field": "agent", "choices": ["random", "greedy", "lookahead"],
+    }  # fmt: skip
+    with pytest.raises(DomainError) as refused:
+        services.batch_create(requested_by=owner, seats=[PRECON_2], games=10)
+    assert (refused.value.code, refused.value.details["given"]) == ("wrong_deck_count", 1)
     assert not SimulationBatch.objects.exists()
 
 
