@@ -28,6 +28,7 @@ from engine.models import (
 from engine.rules import MODES, InputError
 from engine.rules.cards import CardDef, validate_deck
 from engine.rules.champion import champion_from_json
+from engine.rules.native import engine_digest
 
 Viewer = AbstractBaseUser | AnonymousUser
 # The rules engine plays Duels only so far.
@@ -371,8 +372,16 @@ def card_labels(batch: SimulationBatch, language: str | None = None) -> list[dic
     return labels
 
 
+def batch_replayable(batch: SimulationBatch) -> bool:
+    """Whether this process's engine plays the batch's games again: the same rules and agents
+    as those that played them (a batch from before digests were recorded: unknown, so no)."""
+    return batch.engine_digest == engine_digest()
+
+
 def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
-    """Game `index` of the batch, recomputed from its seed, decks and agents."""
+    """Game `index` of the batch, recomputed from its seed, decks and agents: a 404 DomainError
+    for a game the batch does not have, a 409 `engine_changed` when the rules or the agents
+    changed since the batch was played (they would play another game from the same seed)."""
     if not 0 <= index < batch.games:
         raise DomainError(
             "unknown_game",
@@ -380,10 +389,22 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
             {"index": index, "games": batch.games},
             status_code=404,
         )
+    if not batch_replayable(batch):
+        raise DomainError(
+            "engine_changed",
+            _(
+                "The games of this test batch were played by another version of the rules "
+                "engine or of its AIs: replaying game %(index)d today would show a different "
+                "game. The batch's results remain those of the games it played."
+            )
+            % {"index": index},
+            {"batch": batch.pk, "index": index},
+            status_code=409,
+        )
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay.
     return cache.get_or_set(
-        f"simulation-replay:{batch.pk}:{index}:{batch.rules_version}",
+        f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}",
         lambda: simulation.replay_game(batch_spec(batch), index),
         REPLAY_CACHE_SECONDS,
     )

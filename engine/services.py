@@ -57,7 +57,9 @@ RETRYABLE = (OperationalError, InterfaceError)
 MAX_RETRIES = 5
 SEED_BITS = 63
 # What chunk_run reads of its batch and of its decks (batch_spec's fields and the chunking).
-CHUNK_READS = ("status", "chunk_size", "games", "seed", "mode", "exhaustion", "champions")
+CHUNK_READS = (
+    "status", "chunk_size", "games", "seed", "mode", "exhaustion", "champions", "engine_digest",
+)  # fmt: skip
 CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion")
 
 
@@ -309,6 +311,16 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
     existing = SimulationChunk.objects.filter(batch_id=batch_id, index=index).first()
     if existing is not None:
         return ChunkResult(existing, False)
+    if batch.engine_digest != engine_digest():
+        # Its games would not be those the batch's other chunks and its replays play.
+        batch_fail(
+            batch_id=batch_id,
+            error=_(
+                "This worker runs another version of the rules engine or of its AIs than the one "
+                "that started the batch: its games would not be the batch's."
+            ),
+        )
+        return ChunkResult(None, False)
     if batch.status == Status.QUEUED:
         SimulationBatch.objects.filter(pk=batch_id, status=Status.QUEUED).update(
             status=Status.RUNNING, started_at=timezone.now()

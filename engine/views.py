@@ -92,6 +92,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
         "seats": seats,
         "active": batch.status in ACTIVE_STATUSES,
         "percent": selectors.batch_percent(batch),
+        "replayable": selectors.batch_replayable(batch),
     }
     summary = selectors.batch_summary(batch)
     if summary is None:
@@ -161,7 +162,10 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
     try:
         game = selectors.batch_game(batch, index)
     except DomainError as error:
-        raise Http404(error.message) from error
+        if error.code != "engine_changed":
+            raise Http404(error.message) from error
+        context = {"batch": batch, "index": index, "error": error}
+        return render(request, "engine/replay_refused.html", context, status=error.status_code)
     try:
         number = int(request.GET.get("turn", "0"))
     except ValueError:

@@ -185,6 +185,12 @@ class BatchSerializer(serializers.ModelSerializer):
     deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")
     progress = serializers.SerializerMethodField()
     results = serializers.SerializerMethodField()
+    replayable = serializers.SerializerMethodField(
+        help_text=(
+            "Whether its games can be replayed: false once the rules engine or its AIs changed "
+            "since the batch was played (a replay is then a 409 `engine_changed`)."
+        )
+    )
 
     class Meta:
         model = SimulationBatch
@@ -209,6 +215,7 @@ class BatchSerializer(serializers.ModelSerializer):
             "started_at",
             "finished_at",
             "results",
+            "replayable",
         ]
 
     @extend_schema_field(serializers.URLField())
@@ -239,6 +246,9 @@ class BatchSerializer(serializers.ModelSerializer):
                 "chunks": batch.chunks_total,
             }
         ).data
+
+    def get_replayable(self, batch: SimulationBatch) -> bool:
+        return selectors.batch_replayable(batch)
 
     @extend_schema_field(ResultsSerializer(allow_null=True))
     def get_results(self, batch: SimulationBatch) -> dict[str, Any] | None:

@@ -117,8 +117,18 @@ class SimulationReplayView(APIView):
 
     @extend_schema(
         summary="The replay of one game of a batch",
-        description="Recomputed from the batch's seed, decks and agents (games are not stored).",
-        responses={200: s.ReplaySerializer, 404: ERRORS[404]},
+        description=(
+            "Recomputed from the batch's seed, decks and agents (games are not stored), so only "
+            "by the rules engine and AIs that played the batch: once they changed, a 409 "
+            "`engine_changed` (the batch's results stay valid)."
+        ),
+        responses={
+            200: s.ReplaySerializer,
+            404: ERRORS[404],
+            409: OpenApiResponse(
+                ErrorSerializer, description="`engine_changed`: played by another engine."
+            ),
+        },
         tags=TAGS,
     )
     def get(self, request: Request, batch_id: int, index: int) -> Response:

@@ -11,7 +11,7 @@ from engine import selectors, services, simulation
 from engine.models import SimulationBatch, Status
 from engine.rules import replay as replays
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import InlineExecutor, make_deck
+from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
@@ -335,6 +335,34 @@ def test_replay_of_one_game(
     missing = owner_client.get(f"{URL}{batch_id}/games/40/replay/")
     assert missing.status_code == 404
     assert missing.json()["code"] == "unknown_game"
+
+
+def test_a_replay_by_another_engine_is_refused_and_the_results_stay(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    """A batch played before the rules or the agents changed: replaying its game 3 today would
+    show another game than the one its totals counted."""
+    batch = create_batch(owner, precon_deck, 20, opponent=3)
+    run_chunks(batch)
+    url = f"{URL}{batch.pk}/"
+    assert owner_client.get(url).json()["replayable"] is True
+    assert owner_client.get(f"{url}games/3/replay/").status_code == 200
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="0" * 64)
+    response = owner_client.get(f"{url}games/3/replay/")
+    assert response.status_code == 409
+    assert response.json() == {
+        "code": "engine_changed",
+        "message": "The games of this test batch were played by another version of the rules "
+        "engine or of its AIs: replaying game 3 today would show a different game. The "
+        "batch's results remain those of the games it played.",
+        "details": {"batch": batch.pk, "index": 3},
+    }
+    detail = owner_client.get(url).json()
+    assert detail["replayable"] is False
+    assert detail["results"]["games"] == 20
+    assert detail["results"] == owner_client.get(url).json()["results"]
+    french = owner_client.get(f"{url}games/3/replay/?lang=fr").json()
+    assert french["message"].startswith("Les parties de cette série de test ont été jouées par une")
 
 
 def test_only_the_requester_sees_a_batch(

@@ -189,6 +189,31 @@ def test_the_replay_viewer_steps_through_the_turns(
     assert owner_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
 
 
+def test_the_pages_say_why_a_replay_by_another_engine_is_refused(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    batch = _batch(owner, precon_deck)
+    run_chunks(batch)
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert 'class="replay-pick"' in html and "replay-unavailable" not in html
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="")
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert 'class="replay-pick"' not in html
+    assert (
+        "The games of this test batch were played by another version of the rules engine or of "
+        "its AIs: their replays are not available. The results below remain those of the "
+        "games played."
+    ) in html
+    assert 'id="win-rate-chart"' in html
+    response = owner_client.get(f"/simulations/{batch.pk}/games/2/")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "replaying game 2 today would show a different game" in html
+    assert f'href="/simulations/{batch.pk}/"' in html
+    html = owner_client.get(f"/sv/simulations/{batch.pk}/games/2/").content.decode()
+    assert "spelades av en annan version av regelmotorn" in html
+
+
 def test_pages_are_private_and_need_an_account(
     owner_client: Client, owner: Any, other: Any, precon_deck: Deck
 ) -> None:

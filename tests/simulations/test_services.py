@@ -290,6 +290,22 @@ def test_a_running_chunk_stops_when_its_batch_is_cancelled(
     assert not SimulationChunk.objects.filter(batch=batch).exists()
 
 
+def test_a_chunk_is_not_played_by_another_engine(owner: Any, precon_deck: Deck) -> None:
+    """A worker whose rules or agents differ from those of the batch (a deployment half done)
+    would count other games than the batch's replays show: the batch fails instead."""
+    batch = create_batch(owner, precon_deck, 20)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="0" * 64)
+    assert services.chunk_run(batch_id=batch.pk, index=1).chunk is None
+    batch.refresh_from_db()
+    assert (batch.status, batch.games_done) == (Status.FAILED, 10)
+    assert batch.error == (
+        "This worker runs another version of the rules engine or of its AIs than the one that "
+        "started the batch: its games would not be the batch's."
+    )
+    assert list(batch.chunks.values_list("index", flat=True)) == [0]
+
+
 def test_a_failed_batch_stops(owner: Any, precon_deck: Deck) -> None:
     batch = create_batch(owner, precon_deck, 20)
     services.batch_fail(batch_id=batch.pk, error="TimeLimitExceeded: 330 s")
