@@ -220,23 +220,37 @@ def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
         run_chunk.apply_async(args=[batch_id, index])
 
 
-def batch_resume_orphaned(*, batch: SimulationBatch) -> int:
-    """In-process mode: queue again the unplayed chunks of an active batch that no thread of
-    this process runs (the server restarted mid-batch, taking its thread pool with it).
+def batches_resume_orphaned() -> int:
+    """In-process mode: queue again the unwritten chunks of every active batch that no thread of
+    this process runs (the server restarted mid-batch, taking its thread pool with it). The
+    pool's sweep calls it (`pool_sweep_start`); with Celery see `batch_resend_lost_chunks`.
 
     Returns how many chunks were queued. Chunks are idempotent, so a batch another web
-    process is still running only costs repeated work, never a double count. With Celery see
-    `batch_resend_lost_chunks`.
+    process is still running only costs repeated work, never a double count.
     """
-    if not _in_process() or batch.status not in ACTIVE_STATUSES:
+    if not _in_process():
         return 0
-    if not background.take_batch(batch.pk):
-        return 0
-    missing = _unwritten_chunks(batch)
-    _send_chunks(batch.pk, missing)
-    if missing:
-        logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
-    return len(missing)
+    queued = 0
+    for batch in SimulationBatch.objects.filter(status__in=ACTIVE_STATUSES).only(
+        "games", "chunk_size"
+    ):
+        if not background.take_batch(batch.pk):
+            continue
+        missing = _unwritten_chunks(batch)
+        _send_chunks(batch.pk, missing)
+        if missing:
+            logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
+        queued += len(missing)
+    return queued
+
+
+def pool_sweep_start() -> bool:
+    """In-process mode: start the thread pool's sweep (`batches_resume_orphaned` at once, then
+    every SIMULATION_SWEEP_SECONDS); the web process calls it when it loads its application
+    (cod_site/wsgi.py, asgi.py). Nothing to do with Celery: the beat of `make worker` sweeps."""
+    if not _in_process():
+        return False
+    return background.start_sweep(batches_resume_orphaned, settings.SIMULATION_SWEEP_SECONDS)
 
 
 def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
@@ -252,7 +266,7 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
     moved on under a condition, so two sweeps at once never both send. Returns the chunks sent.
     """
     if _in_process():
-        return 0  # the thread pool's batches are resumed by batch_resume_orphaned
+        return 0  # the thread pool's batches are resumed by its own sweep
     now = timezone.now()
     idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
     sent = 0

@@ -122,7 +122,6 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
 @login_required
 def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
     batch = _batch_for(request, batch_id)
-    services.batch_resume_orphaned(batch=batch)
     return render(request, "engine/batch.html", _batch_context(batch))
 
 
@@ -130,7 +129,6 @@ def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
 def batch_progress(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The part of the batch page that htmx polls while the games run."""
     batch = _batch_for(request, batch_id)
-    services.batch_resume_orphaned(batch=batch)
     return render(request, "engine/_progress.html", _batch_context(batch))
 
 

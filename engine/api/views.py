@@ -88,7 +88,6 @@ class SimulationDetailView(APIView):
     )
     def get(self, request: Request, batch_id: int) -> Response:
         batch = selectors.batch_get(batch_id=batch_id, user=request.user)
-        services.batch_resume_orphaned(batch=batch)
         return Response(_batch_data(request, batch))
 
 

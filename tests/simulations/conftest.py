@@ -102,7 +102,7 @@ class HeldExecutor(InlineExecutor):
 @pytest.fixture(autouse=True)
 def _no_stray_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Outside browser and worker tests, no real pool thread may play chunks behind a test's
-    back (a page view resumes an active batch it does not know of)."""
+    back (a batch created in-process, or resumed by the pool's sweep, goes to the pool)."""
     if request.node.get_closest_marker("browser") or request.node.get_closest_marker("services"):
         return
     from engine import services

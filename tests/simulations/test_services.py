@@ -6,7 +6,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.db.models import Sum
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from champions import services as champion_services
@@ -95,41 +97,83 @@ def test_a_duel_batch_totals_are_those_main_counted(
     )
 
 
-def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
+def _orphan(owner: Any, deck: Deck, capture: Any) -> SimulationBatch:
+    """In-process mode: a batch whose server stopped after chunk 0 was written, taking its
+    thread pool with it (the new process never dispatched it)."""
+    with capture(execute=False):
+        batch = create_batch(owner, deck, 45)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    return batch
+
+
+def _rows(batch: SimulationBatch) -> tuple[Any, ...]:
+    return (
+        SimulationBatch.objects.filter(pk=batch.pk).values().get(),
+        list(SimulationChunk.objects.filter(batch=batch).values()),
+    )
+
+
+def test_looking_at_a_batch_writes_nothing(
     owner: Any,
     precon_deck: Deck,
     inline_chunks: InlineExecutor,
     django_capture_on_commit_callbacks: Any,
     client: Any,
 ) -> None:
-    """In-process mode: the server stopped after chunk 0 was written, taking its thread pool
-    with it. Whoever looks at the batch next, in the new process, gets the 4 other chunks run."""
-    with django_capture_on_commit_callbacks(execute=False):  # the old process never dispatched
-        batch = create_batch(owner, precon_deck, 45)
-    services.chunk_run(batch_id=batch.pk, index=0)
-    assert inline_chunks.jobs == 0
+    """Not even for an orphaned batch: resuming it is the pool's sweep's work, not a GET's."""
+    batch = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    before = _rows(batch)
     client.force_login(owner)
-    assert client.get(f"/api/v1/simulations/{batch.pk}/").status_code == 200
+    for url in (
+        f"/api/v1/simulations/{batch.pk}/",
+        f"/simulations/{batch.pk}/",
+        f"/simulations/{batch.pk}/progress/",
+        "/api/v1/simulations/",
+        "/simulations/",
+    ):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        writes = [
+            query["sql"] for query in queries if not query["sql"].lstrip().startswith("SELECT")
+        ]
+        assert writes == [], url
+    assert inline_chunks.jobs == 0
+    assert _rows(batch) == before
+
+
+def test_the_pool_s_sweep_resumes_an_orphaned_batch(
+    owner: Any,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    done = create_batch(owner, precon_deck, 10)
+    run_chunks(done)
+    assert services.batches_resume_orphaned() == 4
     batch.refresh_from_db()
     assert inline_chunks.jobs == 4
     assert (batch.status, batch.games_done, batch.chunks_done) == (Status.DONE, 45, 5)
     assert batch.totals == _expected_totals(batch)
-    # Known to this process now: looking again queues nothing.
-    assert services.batch_resume_orphaned(batch=batch) == 0
-    assert client.get(f"/simulations/{batch.pk}/").status_code == 200
-    assert inline_chunks.jobs == 4
+    # This process runs it now (and a finished batch is nobody's): the next sweep queues nothing.
+    another = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    assert services.batches_resume_orphaned() == 4
+    assert services.batches_resume_orphaned() == 0
+    assert inline_chunks.jobs == 8
+    another.refresh_from_db()
+    assert another.status == Status.DONE
 
 
 def test_with_a_broker_nothing_is_resumed_by_hand(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Celery redelivers unacknowledged chunks itself (acks_late); lost ones are the sweep's."""
+    """Celery redelivers unacknowledged chunks itself (acks_late); lost ones are the beat's."""
     from cod_site.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda **kwargs: None)
-    batch = create_batch(owner, precon_deck, 45)
-    assert services.batch_resume_orphaned(batch=batch) == 0
+    create_batch(owner, precon_deck, 45)
+    assert services.batches_resume_orphaned() == 0
 
 
 @pytest.fixture
@@ -193,7 +237,7 @@ def test_the_sweep_resends_a_batch_that_never_started_and_skips_ended_ones(
 def test_without_a_broker_the_sweep_sends_nothing(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The thread pool's batches are resumed when looked at (batch_resume_orphaned)."""
+    """The thread pool's batches are resumed by its own sweep (batches_resume_orphaned)."""
     from cod_site.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", True)
