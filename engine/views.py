@@ -15,6 +15,7 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks import selectors as decks
 from engine import selectors, services, simulation
+from engine.event_text import engine_text
 from engine.forms import TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
 
@@ -169,17 +170,23 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
     except ValueError:
         number = 0
     number = max(0, min(number, len(game.frames) - 1))
-    labels = selectors.card_labels(batch, current_language())
+    # Engine names are English and the same in every deck that holds a card.
+    labels = {
+        name: label
+        for row in selectors.card_labels(batch, current_language())
+        for name, label in row.items()
+    }
     frame = game.frames[number]
     names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
+    cards = [labels.get(name, name) for name in game.names]
     context = {
         "batch": batch,
         "game": game,
         "frame": frame,
+        "events": [engine_text("event", code, args, cards) for code, args in frame.events],
         "number": number,
         "last": len(game.frames) - 1,
-        # Engine names are English and the same in every deck that holds a card.
-        "labels": {name: label for row in labels for name, label in row.items()},
+        "labels": labels,
         "winners": [
             {"letter": simulation.DECK_LETTERS[deck].upper(), "name": names[deck]}
             for deck in game.outcome.winners

@@ -214,6 +214,49 @@ def test_the_pages_say_why_a_replay_by_another_engine_is_refused(
     assert "spelades av en annan version av regelmotorn" in html
 
 
+def _first_play(batch: SimulationBatch, cards: set[str]) -> tuple[int, int, dict[str, Any], str]:
+    """(game, turn, arguments, card) of the first time one of `cards` is put on a line."""
+    for index in range(batch.games):
+        game = selectors.batch_game(batch, index)
+        for number, frame in enumerate(game.frames):
+            for code, args in frame.events:
+                shown = dict(args)
+                if code == "play_line" and game.names[int(shown["card"])] in cards:
+                    return index, number, shown, game.names[int(shown["card"])]
+    raise AssertionError(f"none of {cards} was played")
+
+
+def test_the_event_log_is_in_the_page_s_language(
+    owner_client: Client, owner: Any, constructed_deck: Deck
+) -> None:
+    """Words, card names (the catalogue's), seats and lines of the page's language."""
+    batch = create_batch(owner, constructed_deck, 6, opponent=4, seed=5)
+    french = {
+        "Dryad": "Dryade",
+        "Emerald dragon": "Dragon émeraude",
+        "Abyssal grrr": "Grrr abyssal",
+    }
+    index, number, args, name = _first_play(batch, set(french))
+    seat = "AB"[args["player"]]
+    url = f"/simulations/{batch.pk}/games/{index}/?turn={number}"
+    html = owner_client.get(f"/fr{url}").content.decode()
+    assert "<summary>Journal des événements</summary>" in html
+    line = ("du haut", "du bas")[args["line"]]
+    assert f"<li>{seat} joue {french[name]} sur la ligne {line}.</li>" in html
+    html = owner_client.get(f"/sv{url}").content.decode()
+    line = ("övre", "nedre")[args["line"]]
+    assert f"<li>{seat} spelar {name} på {line} vägen.</li>" in html  # no Swedish name: English
+    html = owner_client.get(url).content.decode()
+    line = ("top", "bottom")[args["line"]]
+    assert f"<li>{seat} plays {name} on the {line} line.</li>" in html
+    first = f"/simulations/{batch.pk}/games/{index}/?turn=0"
+    assert (
+        "<li>Mise en place : A joue en premier.</li>"
+        in owner_client.get(f"/fr{first}").content.decode()
+    )
+    assert "<li>Uppställning: A börjar.</li>" in owner_client.get(f"/sv{first}").content.decode()
+
+
 def test_pages_are_private_and_need_an_account(
     owner_client: Client, owner: Any, other: Any, precon_deck: Deck
 ) -> None:
