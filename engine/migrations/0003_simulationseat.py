@@ -25,32 +25,26 @@ class Migration(migrations.Migration):
 
     operations = [
         *(
-            migrations.AlterField(
-                model_name="simulationbatch",
-                name=f"deck_{side}_source",
-                field=models.CharField(
-                    choices=SOURCES, max_length=20, null=True, verbose_name=f"deck {side} from"
+            migrations.AlterField(model_name="simulationbatch", name=name, field=field)
+            for side in ("A", "B")
+            for name, field in (
+                (
+                    f"deck_{side.lower()}_source",
+                    models.CharField(
+                        choices=SOURCES, max_length=20, null=True, verbose_name=f"deck {side} from"
+                    ),
+                ),
+                (
+                    f"deck_{side.lower()}_name",
+                    models.CharField(max_length=120, null=True, verbose_name=f"deck {side} name"),
+                ),
+                (
+                    f"agent_{side.lower()}",
+                    models.CharField(
+                        choices=AGENTS, max_length=20, null=True, verbose_name=f"deck {side}'s AI"
+                    ),
                 ),
             )
-            for side in ("a", "b")
-        ),
-        *(
-            migrations.AlterField(
-                model_name="simulationbatch",
-                name=f"deck_{side}_name",
-                field=models.CharField(max_length=120, null=True, verbose_name=f"deck {side} name"),
-            )
-            for side in ("a", "b")
-        ),
-        *(
-            migrations.AlterField(
-                model_name="simulationbatch",
-                name=f"agent_{side}",
-                field=models.CharField(
-                    choices=AGENTS, max_length=20, null=True, verbose_name=f"deck {side}'s AI"
-                ),
-            )
-            for side in ("a", "b")
         ),
         migrations.AlterField(
             model_name="simulationbatch",

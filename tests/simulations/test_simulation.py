@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.rules import replay as replays
-from engine.rules.cards import load_catalogue
+from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import stand_in
 from engine.rules.errors import InputError
 from engine.rules.events import Event, render
@@ -136,57 +136,54 @@ def _digest(document: Any) -> str:
     return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
 
 
-def test_the_duel_plays_the_games_and_counts_it_played_before_n_seats() -> None:
-    """Figures computed on main (34c5d74, the two-deck code) before batches had N seats: the
-    same seeds, seats, agents and counts, document for document."""
+def _precon(*numbers: int) -> tuple[tuple[CardDef, ...], ...]:
     catalogue = load_catalogue()
-    plain = BatchSpec(
-        seed=42, decks=(tuple(catalogue.precon(1)), tuple(catalogue.precon(2))),
-        agents=("greedy", "random"),
-    )  # fmt: skip
-    totals = play_games(plain, 0, 60).to_json()
-    assert (totals["wins"], totals["first_wins"], totals["first_games"]) == (
-        [57, 3], [28, 1], [30, 30],
-    )  # fmt: skip
-    assert _digest(totals) == "85f3aaf27b0f2a00bfdffa0b2dc599621d1e297b504fa436f8ac6ea89c7c15db"
-    # Random agents on both sides and Exhaustion: games also end on an empty hand.
-    ends = BatchSpec(
-        seed=5, decks=(tuple(catalogue.precon(4)), tuple(catalogue.precon(1))),
-        agents=("random", "random"), exhaustion=True,
-    )  # fmt: skip
-    totals = play_games(ends, 0, 200).to_json()
-    assert (totals["wins"], totals["first_wins"]) == ([88, 112], [50, 62])
-    assert totals["ends"] == {
-        "fort_destroyed": 192, "empty_hand_bastion": 6, "empty_hand_fort": 2, "turn_limit": 0,
-    }  # fmt: skip
-    assert _digest(totals) == "887ae9a2ad4911dc04caeabd75aca0ccc149d9c8afc0b2d4f116b74dd27c6b69"
-    greedy = BatchSpec(
-        seed=2024, decks=(tuple(catalogue.precon(1)), tuple(catalogue.precon(3))),
-        agents=("greedy", "greedy"),
-    )  # fmt: skip
-    totals = play_games(greedy, 0, 200).to_json()
-    assert (totals["wins"], totals["draws"], totals["ends"]["turn_limit"]) == ([146, 52], 2, 2)
-    assert _digest(totals) == "6be046f12c07867d21d7544b9c22ec16a1ec8794a366a5c91b02e441e447d82d"
-    lookahead = BatchSpec(
-        seed=9, decks=(tuple(catalogue.precon(2)), tuple(catalogue.precon(3))),
-        agents=("lookahead", "greedy"),
-    )  # fmt: skip
-    totals = play_games(lookahead, 0, 6).to_json()
-    assert _digest(totals) == "228653381be30295d101dff952367fadf073a90536c3d1899968c1b5a8ea48c9"
-    # Champions (stand-ins: Parasite for deck A, Baron for deck B) and Exhaustion.
-    champions = (
-        stand_in(next(card for card in catalogue.precon(3) if card.is_creature)),
-        stand_in(next(card for card in catalogue.precon(1) if card.is_creature)),
+    return tuple(tuple(catalogue.precon(number)) for number in numbers)
+
+
+# Figures computed on main (34c5d74, the two-deck code) before batches had N seats: seed,
+# preconstructed decks, agents, Exhaustion, games; then the wins of each deck and a digest of the
+# whole totals document.
+MAIN_TOTALS = [
+    (42, (1, 2), ("greedy", "random"), False, 60, [57, 3],
+     "85f3aaf27b0f2a00bfdffa0b2dc599621d1e297b504fa436f8ac6ea89c7c15db"),
+    # Random agents and Exhaustion: 8 of these games end on an empty hand.
+    (5, (4, 1), ("random", "random"), True, 200, [88, 112],
+     "887ae9a2ad4911dc04caeabd75aca0ccc149d9c8afc0b2d4f116b74dd27c6b69"),
+    # Two of these are draws at the turn limit.
+    (2024, (1, 3), ("greedy", "greedy"), False, 200, [146, 52],
+     "6be046f12c07867d21d7544b9c22ec16a1ec8794a366a5c91b02e441e447d82d"),
+    (9, (2, 3), ("lookahead", "greedy"), False, 6, [6, 0],
+     "228653381be30295d101dff952367fadf073a90536c3d1899968c1b5a8ea48c9"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("seed", "decks", "agents", "exhaustion", "games", "wins", "digest"),
+                         MAIN_TOTALS)  # fmt: skip
+def test_a_duel_counts_the_games_main_counted(
+    seed: int, decks: tuple[int, int], agents: tuple[str, str], exhaustion: bool, games: int,
+    wins: list[int], digest: str,
+) -> None:  # fmt: skip
+    spec = BatchSpec(seed=seed, decks=_precon(*decks), agents=agents, exhaustion=exhaustion)
+    totals = play_games(spec, 0, games).to_json()
+    assert totals["wins"] == wins
+    assert _digest(totals) == digest
+
+
+def test_a_duel_with_champions_plays_and_replays_as_on_main() -> None:
+    """Champions (stand-ins: Parasite for deck A, Baron for deck B) and Exhaustion; a replay
+    with the same actions and the same event log in English (figures of main, 34c5d74)."""
+    champions = tuple(
+        stand_in(next(card for card in deck if card.is_creature)) for deck in _precon(3, 1)
     )
     assert [champion.name for champion in champions] == ["Parasite", "Baron"]
     modules = BatchSpec(
-        seed=7, decks=(tuple(catalogue.precon(4)), tuple(catalogue.precon(2))),
-        agents=("random", "greedy"), exhaustion=True, champions=champions,
+        seed=7, decks=_precon(4, 2), agents=("random", "greedy"), exhaustion=True,
+        champions=champions,
     )  # fmt: skip
     totals = play_games(modules, 0, 40).to_json()
     assert (totals["wins"], totals["first_wins"]) == ([1, 39], [0, 19])
     assert _digest(totals) == "e41af7e2c9c8e3fac5fafe06d861a3cd9eb7ad5b97486816f298a298569308d4"
-    # A replay: the same actions, and the same event log in English.
     game = replay_game(modules, 3)
     assert (game.outcome.returns, game.outcome.turns, len(game.frames)) == ((-1, 1), 11, 12)
     assert _digest(game.replay) == (
