@@ -122,7 +122,10 @@ def main() -> int:
         catalogue_load(data_dir=ROOT / "data")
     user, _created = get_user_model().objects.get_or_create(username="bench-simulations")
     SimulationBatch.objects.filter(requested_by=user).delete()
-    decks = (selectors.DeckChoice(preconstructed=1), selectors.DeckChoice(preconstructed=2))
+    seats = [
+        selectors.SeatChoice(selectors.DeckChoice(preconstructed=1)),
+        selectors.SeatChoice(selectors.DeckChoice(preconstructed=2)),
+    ]
     queue = f"bench-simulations-{uuid.uuid4().hex[:8]}"
     print(
         f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {args.games} games, "
@@ -155,8 +158,7 @@ def main() -> int:
                     # times a second took ~7% of the 2 cores it shares with the workers.
                     batch = services.batch_create(
                         requested_by=user,
-                        deck_a=decks[0],
-                        deck_b=decks[1],
+                        seats=seats,
                         games=args.games,
                         seed=20_000,
                     )

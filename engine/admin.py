@@ -1,7 +1,22 @@
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
-from engine.models import SimulationBatch, SimulationChunk
+from engine.models import SimulationBatch, SimulationChunk, SimulationSeat
+
+
+class SimulationSeatInline(admin.StackedInline):
+    model = SimulationSeat
+    extra = 0
+    fields = [
+        "index", "source", "deck", "code", "name", "preconstructed", "agent", "cards", "slugs",
+        "champion",
+    ]  # fmt: skip
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 class SimulationChunkInline(admin.TabularInline):
@@ -19,13 +34,19 @@ class SimulationBatchAdmin(admin.ModelAdmin):
     """Batches are written by the services only: the admin looks, and may delete."""
 
     list_display = [
-        "id", "requested_by", "deck_a_name", "deck_b_name", "games", "games_done", "status",
-        "created_at",
+        "id", "requested_by", "decks", "mode", "games", "games_done", "status", "created_at",
     ]  # fmt: skip
-    list_filter = ["status", "agent_a", "agent_b"]
-    search_fields = ["requested_by__username", "deck_a_name", "deck_b_name"]
-    raw_id_fields = ["requested_by", "deck_a", "deck_b"]
-    inlines = [SimulationChunkInline]
+    list_filter = ["status", "mode", "seats__agent"]
+    search_fields = ["requested_by__username", "seats__name"]
+    raw_id_fields = ["requested_by"]
+    inlines = [SimulationSeatInline, SimulationChunkInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[SimulationBatch]:
+        return super().get_queryset(request).prefetch_related("seats")
+
+    @admin.display(description=_("decks"))
+    def decks(self, batch: SimulationBatch) -> str:
+        return " / ".join(seat.name for seat in batch.seats.all())
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.models import MAX_GAMES, Agent
-from engine.selectors import PRECONSTRUCTED_NUMBERS, DeckChoice, DeckOption
+from engine.selectors import PRECONSTRUCTED_NUMBERS, DeckChoice, DeckOption, SeatChoice
 
 DEFAULT_GAMES = 1000
 
@@ -78,14 +78,19 @@ class TestDeckForm(forms.Form):
             self.add_error(field, _("Choose the opponent's deck."))
         return data
 
-    def deck_a(self) -> DeckChoice:
-        return DeckChoice(deck=self.cleaned_data["deck"])
+    def seats(self) -> list[SeatChoice]:
+        """The deck to test (deck A) and its opponent (deck B), both played by the chosen AI."""
+        agent = self.cleaned_data["agent"]
+        return [
+            SeatChoice(DeckChoice(deck=self.cleaned_data["deck"]), agent),
+            self._opponent(agent),
+        ]
 
-    def deck_b(self) -> DeckChoice:
+    def _opponent(self, agent: str) -> SeatChoice:
         kind = self.cleaned_data["opponent"]
         value = self.cleaned_data[f"opponent_{kind}"]
         if kind == OpponentKind.CODE:
-            return DeckChoice(code=value)
+            return SeatChoice(DeckChoice(code=value), agent)
         if kind == OpponentKind.PRECONSTRUCTED:
-            return DeckChoice(preconstructed=value)
-        return DeckChoice(deck=value)
+            return SeatChoice(DeckChoice(preconstructed=value), agent)
+        return SeatChoice(DeckChoice(deck=value), agent)

@@ -1,6 +1,6 @@
 """Simulated test games: a batch of games between two decks, played in chunks in the background.
 
-A batch freezes what it plays at creation (the engine card definitions of both decks, agents,
+A batch freezes what it plays at creation (the engine card definitions of its decks, agents,
 options, seed), so a later edit of a saved deck changes neither its results nor its replays.
 Each chunk writes one row, once (unique per batch and index); the batch's counters move in the
 same transaction, and the last chunk adds up the totals. Writes go through `engine.services`.
@@ -43,47 +43,24 @@ class DeckSource(models.TextChoices):
 
 
 class SimulationBatch(models.Model):
+    """Games between the decks entered in the batch (its `seats`, one per seat of its mode's
+    table), played with the rules engine whose digest it records."""
+
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_batches"
     )
-    # Each side: where the deck came from (a saved deck stays linked while it exists), its code,
-    # a name to show, and in `decks` the frozen engine definitions both sides are played with.
-    deck_a_source = models.CharField(_("deck A from"), max_length=20, choices=DeckSource.choices)
-    deck_a = models.ForeignKey(
-        "decks.Deck",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("deck A"),
-    )
-    deck_a_code = models.CharField(_("deck A code"), max_length=600, blank=True)
-    deck_a_name = models.CharField(_("deck A name"), max_length=120)
-    deck_b_source = models.CharField(_("deck B from"), max_length=20, choices=DeckSource.choices)
-    deck_b = models.ForeignKey(
-        "decks.Deck",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("deck B"),
-    )
-    deck_b_code = models.CharField(_("deck B code"), max_length=600, blank=True)
-    deck_b_name = models.CharField(_("deck B name"), max_length=120)
-    # [{"cards": [engine card JSON], "slugs": [catalogue slug per card], "champion": JSON|null}]
-    # for deck A then deck B.
-    decks = models.JSONField(_("decks as played"))
     mode = models.CharField(_("game mode"), max_length=20, default="duel")
     exhaustion = models.BooleanField(_("Exhaustion module"), default=False)
     champions = models.BooleanField(_("Champion module"), default=False)
-    agent_a = models.CharField(_("deck A's AI"), max_length=20, choices=Agent.choices)
-    agent_b = models.CharField(_("deck B's AI"), max_length=20, choices=Agent.choices)
     games = models.PositiveIntegerField(
         _("games"), validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)]
     )
     chunk_size = models.PositiveIntegerField(_("games per chunk"))
     seed = models.BigIntegerField(_("seed"))
     rules_version = models.CharField(_("rules version"), max_length=40)
+    # `engine.rules.native.engine_digest()` of the engine that played the games: a game is
+    # replayed only by the same rules and agents (blank: a batch from before it was recorded).
+    engine_digest = models.CharField(_("engine digest"), max_length=64, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
     )
@@ -120,11 +97,53 @@ class SimulationBatch(models.Model):
         verbose_name_plural = _("simulation batches")
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.deck_a_name} vs {self.deck_b_name} ({self.games})"
+        return f"#{self.pk} ({self.games} games)"
 
     @property
     def chunks_total(self) -> int:
         return simulation.chunk_count(self.games, self.chunk_size)
+
+
+class SimulationSeat(models.Model):
+    """One deck entered in a batch: deck A (index 0), B... in the order asked for. The decks
+    rotate through the table's seats from game to game (`engine.simulation.deck_in_seat`); this
+    row is the deck and the AI that plays it, frozen at creation (a later edit of a saved deck
+    changes neither the results nor the replays)."""
+
+    batch = models.ForeignKey(SimulationBatch, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("index"))
+    # Where the deck came from (a saved deck stays linked while it exists), its code, a name.
+    source = models.CharField(_("from"), max_length=20, choices=DeckSource.choices)
+    deck = models.ForeignKey(
+        "decks.Deck",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("saved deck"),
+    )
+    code = models.CharField(_("deck code"), max_length=600, blank=True)
+    name = models.CharField(_("name"), max_length=120)
+    preconstructed = models.PositiveSmallIntegerField(
+        _("preconstructed deck"), null=True, blank=True
+    )
+    agent = models.CharField(_("AI"), max_length=20, choices=Agent.choices)
+    # The engine card JSON of the cards played, the catalogue slug of each, and the Champion's
+    # definition (null: none, or the module off).
+    cards = models.JSONField(_("cards as played"))
+    slugs = models.JSONField(_("catalogue slugs"))
+    champion = models.JSONField(_("Champion as played"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["batch", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "index"], name="simulation_seat_unique_index")
+        ]
+        verbose_name = _("deck of a batch")
+        verbose_name_plural = _("decks of a batch")
+
+    def __str__(self) -> str:
+        return f"batch {self.batch_id} deck {self.index}: {self.name}"
 
 
 class SimulationChunk(models.Model):

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
-from django.db.models import Case, F, IntegerField, QuerySet, Sum, When
+from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Sum, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,14 +17,23 @@ from cod_site.errors import DomainError
 from decks import selectors as decks
 from decks.models import Deck, Visibility
 from engine import simulation
-from engine.models import ACTIVE_STATUSES, DeckSource, SimulationBatch, Status
-from engine.rules import InputError
+from engine.models import (
+    ACTIVE_STATUSES,
+    Agent,
+    DeckSource,
+    SimulationBatch,
+    SimulationSeat,
+    Status,
+)
+from engine.rules import MODES, InputError
 from engine.rules.cards import CardDef, validate_deck
 from engine.rules.champion import champion_from_json
+from engine.rules.native import engine_digest
 
 Viewer = AbstractBaseUser | AnonymousUser
 # The rules engine plays Duels only so far.
 MODE = "duel"
+SEATS = len(MODES[MODE].seats)
 PRECONSTRUCTED_FORMAT = "preconstructed"
 PRECONSTRUCTED_NUMBERS = (1, 2, 3, 4)
 REPLAY_CACHE_SECONDS = 600
@@ -44,6 +53,14 @@ class DeckChoice:
 
 
 @dataclass(frozen=True)
+class SeatChoice:
+    """One deck entered in a batch, as asked for, and the AI that plays it."""
+
+    deck: DeckChoice
+    agent: str = Agent.GREEDY
+
+
+@dataclass(frozen=True)
 class ResolvedDeck:
     source: str
     deck: Deck | None
@@ -55,14 +72,6 @@ class ResolvedDeck:
     slugs: list[str]
     champion: dict[str, Any] | None
     preconstructed: int | None = None
-
-    def frozen(self) -> dict[str, Any]:
-        return {
-            "cards": self.cards,
-            "slugs": self.slugs,
-            "champion": self.champion,
-            "preconstructed": self.preconstructed,
-        }
 
 
 def _side_error(error: DomainError, side: str) -> DomainError:
@@ -95,11 +104,11 @@ def _final(cards: list[Card], removed: list[Card]) -> list[Card]:
 def simulation_deck_resolve(
     *, side: str, choice: DeckChoice, viewer: Viewer, champions: bool = False
 ) -> ResolvedDeck:
-    """A side of a batch, legal for a Duel and playable by the engine, or a 400 DomainError:
+    """A deck of a batch, legal for a Duel and playable by the engine, or a 400 DomainError:
     `unknown_deck`, `invalid_deck_code`, `illegal_deck` (with the legality errors),
     `unknown_champion` (a deck code naming a Champion the requester may not see: the share id
     is theirs, so the answer is that of an unknown one), `unplayable_deck`; `details.side` says
-    which side."""
+    which deck by its letter (`a` for the first deck entered, `b`...)."""
     asked = [value for value in (choice.deck, choice.code, choice.preconstructed) if value]
     if len(asked) != 1:
         raise DomainError(
@@ -235,15 +244,21 @@ def opponent_options(
 # Batches --------------------------------------------------------------------------------------
 
 
+def _with_seats(batches: QuerySet[SimulationBatch]) -> QuerySet[SimulationBatch]:
+    return batches.prefetch_related(
+        Prefetch("seats", queryset=SimulationSeat.objects.select_related("deck"))
+    )
+
+
 def batches_of(user: Viewer) -> QuerySet[SimulationBatch]:
     if not user.is_authenticated:
         return SimulationBatch.objects.none()
-    return SimulationBatch.objects.filter(requested_by=user).select_related("deck_a", "deck_b")
+    return _with_seats(SimulationBatch.objects.filter(requested_by=user))
 
 
 def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
     """A batch its requester (or staff) may see; anyone else gets a 404."""
-    batch = SimulationBatch.objects.select_related("deck_a", "deck_b").filter(pk=batch_id).first()
+    batch = _with_seats(SimulationBatch.objects.filter(pk=batch_id)).first()
     return batch_visible(batch_id=batch_id, batch=batch, user=user)
 
 
@@ -263,16 +278,25 @@ def batch_visible(*, batch_id: int, batch: SimulationBatch | None, user: Viewer)
     return batch
 
 
-def side_name(batch: SimulationBatch, deck: int) -> str:
-    """Deck A's (0) or B's (1) name in the current language: a saved deck keeps the name it had;
-    a preconstructed deck or a deck code is named anew."""
-    side = ("a", "b")[deck]
-    source = getattr(batch, f"deck_{side}_source")
-    if source == DeckSource.PRECONSTRUCTED and batch.decks[deck].get("preconstructed"):
-        return _("Preconstructed deck %(number)d") % {"number": batch.decks[deck]["preconstructed"]}
-    if source == DeckSource.CODE:
-        return _("Deck code %(code)s…") % {"code": getattr(batch, f"deck_{side}_code")[:8]}
-    return getattr(batch, f"deck_{side}_name")
+def batch_seats(batch: SimulationBatch) -> list[SimulationSeat]:
+    """The batch's decks in the order they were entered (deck A first)."""
+    return list(batch.seats.all())
+
+
+def seat_name(seat: SimulationSeat) -> str:
+    """A deck's name in the current language: a saved deck keeps the name it had; a
+    preconstructed deck or a deck code is named anew."""
+    if seat.source == DeckSource.PRECONSTRUCTED and seat.preconstructed:
+        return _("Preconstructed deck %(number)d") % {"number": seat.preconstructed}
+    if seat.source == DeckSource.CODE:
+        return _("Deck code %(code)s…") % {"code": seat.code[:8]}
+    return seat.name
+
+
+def batch_title(batch: SimulationBatch) -> str:
+    """“Deck A against deck B” (more decks: “A against B, C, D”), in the current language."""
+    first, *others = (seat_name(seat) for seat in batch_seats(batch))
+    return _("%(a)s against %(b)s") % {"a": first, "b": ", ".join(others)}
 
 
 def batch_percent(batch: SimulationBatch) -> float:
@@ -301,25 +325,26 @@ def games_requested_since(user: AbstractBaseUser, hours: int = 24) -> int:
 
 
 def batch_spec(batch: SimulationBatch) -> simulation.BatchSpec:
-    deck_a, deck_b = batch.decks
+    seats = batch_seats(batch)
     return simulation.BatchSpec.from_json(
         seed=batch.seed,
-        decks=[deck_a["cards"], deck_b["cards"]],
-        agents=[batch.agent_a, batch.agent_b],
+        decks=[seat.cards for seat in seats],
+        agents=[seat.agent for seat in seats],
         exhaustion=batch.exhaustion,
-        champions=[deck_a["champion"], deck_b["champion"]] if batch.champions else None,
+        champions=[seat.champion for seat in seats] if batch.champions else None,
+        mode=batch.mode,
     )
 
 
-def batch_card_names(batch: SimulationBatch) -> tuple[list[str], list[str]]:
+def batch_card_names(batch: SimulationBatch) -> list[list[str]]:
     """Each deck's card names as the engine knows them (English), in deck order, Champion last."""
     names: list[list[str]] = []
-    for side in batch.decks:
-        row = [card["name"] for card in side["cards"]]
-        if batch.champions and side["champion"]:
-            row.append(side["champion"]["name"])
+    for seat in batch_seats(batch):
+        row = [card["name"] for card in seat.cards]
+        if batch.champions and seat.champion:
+            row.append(seat.champion["name"])
         names.append(row)
-    return names[0], names[1]
+    return names
 
 
 def batch_summary(batch: SimulationBatch) -> simulation.Summary | None:
@@ -329,22 +354,34 @@ def batch_summary(batch: SimulationBatch) -> simulation.Summary | None:
     return simulation.summarise(simulation.Totals.from_json(batch.totals), batch_card_names(batch))
 
 
-def card_labels(batch: SimulationBatch, language: str | None = None) -> tuple[dict[str, str], ...]:
-    """Per deck, {engine card name: the name to show in `language`} (catalogue translations)."""
-    slugs = [slug for side in batch.decks for slug in side["slugs"]]
-    by_slug = decks.cards_by_slug(slugs)
+def card_labels(batch: SimulationBatch, language: str | None = None) -> list[dict[str, str]]:
+    """Per deck, {engine card name: the name to show in `language`}: the catalogue's
+    translations; a Champion by the name it was frozen with in that language, else English."""
+    seats = batch_seats(batch)
+    by_slug = decks.cards_by_slug([slug for seat in seats for slug in seat.slugs])
     labels = []
-    for side in batch.decks:
+    for seat in seats:
         row = {}
-        for card, slug in zip(side["cards"], side["slugs"], strict=True):
+        for card, slug in zip(seat.cards, seat.slugs, strict=True):
             known = by_slug.get(slug)
             row[card["name"]] = card_name(known, language) if known else card["name"]
+        if seat.champion:
+            champion = seat.champion
+            row[champion["name"]] = champion.get(f"name_{language}") or champion["name"]
         labels.append(row)
-    return tuple(labels)
+    return labels
+
+
+def batch_replayable(batch: SimulationBatch) -> bool:
+    """Whether this process's engine plays the batch's games again: the same rules and agents
+    as those that played them (a batch from before digests were recorded: unknown, so no)."""
+    return batch.engine_digest == engine_digest()
 
 
 def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
-    """Game `index` of the batch, recomputed from its seed, decks and agents."""
+    """Game `index` of the batch, recomputed from its seed, decks and agents: a 404 DomainError
+    for a game the batch does not have, a 409 `engine_changed` when the rules or the agents
+    changed since the batch was played (they would play another game from the same seed)."""
     if not 0 <= index < batch.games:
         raise DomainError(
             "unknown_game",
@@ -352,10 +389,22 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
             {"index": index, "games": batch.games},
             status_code=404,
         )
+    if not batch_replayable(batch):
+        raise DomainError(
+            "engine_changed",
+            _(
+                "The games of this test batch were played by another version of the rules "
+                "engine or of its AIs: replaying game %(index)d today would show a different "
+                "game. The batch's results remain those of the games it played."
+            )
+            % {"index": index},
+            {"batch": batch.pk, "index": index},
+            status_code=409,
+        )
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay.
     return cache.get_or_set(
-        f"simulation-replay:{batch.pk}:{index}:{batch.rules_version}",
+        f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}",
         lambda: simulation.replay_game(batch_spec(batch), index),
         REPLAY_CACHE_SECONDS,
     )

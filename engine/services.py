@@ -14,7 +14,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -22,7 +22,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,9 +34,11 @@ from engine.models import (
     Agent,
     SimulationBatch,
     SimulationChunk,
+    SimulationSeat,
     Status,
 )
 from engine.rules import RULES_VERSION
+from engine.rules.native import engine_digest
 
 logger = logging.getLogger(__name__)
 
@@ -54,11 +56,11 @@ CANCEL_CHECK_SECONDS = 1.0
 RETRYABLE = (OperationalError, InterfaceError)
 MAX_RETRIES = 5
 SEED_BITS = 63
-# What chunk_run reads of its batch (batch_spec's fields and the chunking).
+# What chunk_run reads of its batch and of its decks (batch_spec's fields and the chunking).
 CHUNK_READS = (
-    "status", "chunk_size", "games", "seed", "decks", "agent_a", "agent_b",
-    "exhaustion", "champions",
+    "status", "chunk_size", "games", "seed", "mode", "exhaustion", "champions", "engine_digest",
 )  # fmt: skip
+CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion")
 
 
 def retry_delay(retries: int) -> int:
@@ -66,8 +68,8 @@ def retry_delay(retries: int) -> int:
     return min(60, 2**retries)
 
 
-def chunk_size_for(games: int, agent_a: str, agent_b: str) -> int:
-    largest = min(CHUNK_GAMES[Agent(agent_a)], CHUNK_GAMES[Agent(agent_b)])
+def chunk_size_for(games: int, agents: Sequence[str]) -> int:
+    largest = min(CHUNK_GAMES[Agent(agent)] for agent in agents)
     return max(1, min(largest, max(MIN_CHUNK, -(-games // PROGRESS_STEPS))))
 
 
@@ -108,17 +110,15 @@ def _check_limits(user: AbstractBaseUser, games: int) -> None:
 def batch_create(
     *,
     requested_by: AbstractBaseUser,
-    deck_a: selectors.DeckChoice,
-    deck_b: selectors.DeckChoice,
+    seats: Sequence[selectors.SeatChoice],
     games: int,
-    agent_a: str = Agent.GREEDY,
-    agent_b: str = Agent.GREEDY,
     seed: int | None = None,
     exhaustion: bool = False,
     champions: bool = False,
     chunk_size: int | None = None,
 ) -> SimulationBatch:
-    """Queue `games` games of deck A against deck B; the chunks start once this commits.
+    """Queue `games` games between the decks of `seats` (deck A first; a Duel has 2); the
+    chunks start once this commits.
 
     400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
     """
@@ -128,45 +128,67 @@ def batch_create(
             _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
             {"field": "games", "max": MAX_GAMES},
         )
-    for field, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
-        if agent not in Agent.values:
+    if len(seats) != selectors.SEATS:
+        raise DomainError(
+            "wrong_deck_count",
+            _("A Duel is played by %(expected)d decks, not %(given)d.")
+            % {"expected": selectors.SEATS, "given": len(seats)},
+            {"field": "seats", "expected": selectors.SEATS, "given": len(seats)},
+        )
+    for index, seat in enumerate(seats):
+        if seat.agent not in Agent.values:
             raise DomainError(
                 "unknown_agent",
-                _("There is no AI “%(agent)s”.") % {"agent": agent},
-                {"field": field, "choices": list(Agent.values)},
+                _("There is no AI “%(agent)s”.") % {"agent": seat.agent},
+                {
+                    "side": simulation.DECK_LETTERS[index],
+                    "field": "agent",
+                    "choices": list(Agent.values),
+                },
             )
     if seed is not None and not 0 <= seed < 2**SEED_BITS:
         raise DomainError(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
         )
-    sides = [
+    resolved = [
         selectors.simulation_deck_resolve(
-            side=side, choice=choice, viewer=requested_by, champions=champions
+            side=simulation.DECK_LETTERS[index],
+            choice=seat.deck,
+            viewer=requested_by,
+            champions=champions,
         )
-        for side, choice in (("a", deck_a), ("b", deck_b))
+        for index, seat in enumerate(seats)
     ]
+    agents = [seat.agent for seat in seats]
     with transaction.atomic():
         # Written first, then the limits counted with it (under a lock on the user row on
         # PostgreSQL): two requests at once cannot both slip under a limit.
         batch = SimulationBatch.objects.create(
             requested_by=requested_by,
-            deck_a_source=sides[0].source,
-            deck_a=sides[0].deck,
-            deck_a_code=sides[0].code,
-            deck_a_name=sides[0].name[:120],
-            deck_b_source=sides[1].source,
-            deck_b=sides[1].deck,
-            deck_b_code=sides[1].code,
-            deck_b_name=sides[1].name[:120],
-            decks=[side.frozen() for side in sides],
+            mode=selectors.MODE,
             exhaustion=exhaustion,
             champions=champions,
-            agent_a=agent_a,
-            agent_b=agent_b,
             games=games,
-            chunk_size=chunk_size or chunk_size_for(games, agent_a, agent_b),
+            chunk_size=chunk_size or chunk_size_for(games, agents),
             seed=secrets.randbits(SEED_BITS) if seed is None else seed,
             rules_version=RULES_VERSION,
+            engine_digest=engine_digest(),
+        )
+        SimulationSeat.objects.bulk_create(
+            SimulationSeat(
+                batch=batch,
+                index=index,
+                source=deck.source,
+                deck=deck.deck,
+                code=deck.code,
+                name=deck.name[:120],
+                preconstructed=deck.preconstructed,
+                agent=agent,
+                cards=deck.cards,
+                slugs=deck.slugs,
+                champion=deck.champion,
+            )
+            for index, (deck, agent) in enumerate(zip(resolved, agents, strict=True))
         )
         get_user_model().objects.select_for_update().filter(pk=requested_by.pk).first()
         _check_limits(requested_by, games)
@@ -198,23 +220,37 @@ def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
         run_chunk.apply_async(args=[batch_id, index])
 
 
-def batch_resume_orphaned(*, batch: SimulationBatch) -> int:
-    """In-process mode: queue again the unplayed chunks of an active batch that no thread of
-    this process runs (the server restarted mid-batch, taking its thread pool with it).
+def batches_resume_orphaned() -> int:
+    """In-process mode: queue again the unwritten chunks of every active batch that no thread of
+    this process runs (the server restarted mid-batch, taking its thread pool with it). The
+    pool's sweep calls it (`pool_sweep_start`); with Celery see `batch_resend_lost_chunks`.
 
     Returns how many chunks were queued. Chunks are idempotent, so a batch another web
-    process is still running only costs repeated work, never a double count. With Celery see
-    `batch_resend_lost_chunks`.
+    process is still running only costs repeated work, never a double count.
     """
-    if not _in_process() or batch.status not in ACTIVE_STATUSES:
+    if not _in_process():
         return 0
-    if not background.take_batch(batch.pk):
-        return 0
-    missing = _unwritten_chunks(batch)
-    _send_chunks(batch.pk, missing)
-    if missing:
-        logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
-    return len(missing)
+    queued = 0
+    for batch in SimulationBatch.objects.filter(status__in=ACTIVE_STATUSES).only(
+        "games", "chunk_size"
+    ):
+        if not background.take_batch(batch.pk):
+            continue
+        missing = _unwritten_chunks(batch)
+        _send_chunks(batch.pk, missing)
+        if missing:
+            logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
+        queued += len(missing)
+    return queued
+
+
+def pool_sweep_start() -> bool:
+    """In-process mode: start the thread pool's sweep (`batches_resume_orphaned` at once, then
+    every SIMULATION_SWEEP_SECONDS); the web process calls it when it loads its application
+    (cod_site/wsgi.py, asgi.py). Nothing to do with Celery: the beat of `make worker` sweeps."""
+    if not _in_process():
+        return False
+    return background.start_sweep(batches_resume_orphaned, settings.SIMULATION_SWEEP_SECONDS)
 
 
 def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
@@ -230,7 +266,7 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
     moved on under a condition, so two sweeps at once never both send. Returns the chunks sent.
     """
     if _in_process():
-        return 0  # the thread pool's batches are resumed by batch_resume_orphaned
+        return 0  # the thread pool's batches are resumed by its own sweep
     now = timezone.now()
     idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
     sent = 0
@@ -274,7 +310,14 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
     """Play chunk `index` of a batch and write its totals once (idempotent: a second run of the
     same chunk, a retry or a redelivered task, finds the row and does nothing)."""
     # Every chunk pays for these queries: only the columns it reads (not the totals document).
-    batch = SimulationBatch.objects.filter(pk=batch_id).only(*CHUNK_READS).first()
+    batch = (
+        SimulationBatch.objects.filter(pk=batch_id)
+        .only(*CHUNK_READS)
+        .prefetch_related(
+            Prefetch("seats", queryset=SimulationSeat.objects.only(*CHUNK_SEAT_READS))
+        )
+        .first()
+    )
     if batch is None or batch.status not in ACTIVE_STATUSES:
         return ChunkResult(None, False)
     if not 0 <= index < batch.chunks_total:
@@ -282,13 +325,23 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
     existing = SimulationChunk.objects.filter(batch_id=batch_id, index=index).first()
     if existing is not None:
         return ChunkResult(existing, False)
+    if batch.engine_digest != engine_digest():
+        # Its games would not be those the batch's other chunks and its replays play.
+        batch_fail(
+            batch_id=batch_id,
+            error=_(
+                "This worker runs another version of the rules engine or of its AIs than the one "
+                "that started the batch: its games would not be the batch's."
+            ),
+        )
+        return ChunkResult(None, False)
     if batch.status == Status.QUEUED:
         SimulationBatch.objects.filter(pk=batch_id, status=Status.QUEUED).update(
             status=Status.RUNNING, started_at=timezone.now()
         )
     first, count = simulation.chunk_span(batch.games, batch.chunk_size, index)
     spec = selectors.batch_spec(batch)
-    totals = simulation.Totals()
+    totals = simulation.Totals.empty(len(spec.decks))
     # This thread's CPU time: in the thread pool, other threads share the process.
     started = time.thread_time()
     next_check = time.monotonic() + CANCEL_CHECK_SECONDS
@@ -330,7 +383,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
             )
             if done == batch.chunks_total:
                 SimulationBatch.objects.filter(pk=batch_id).update(
-                    totals=_sum_chunks(batch_id).to_json(),
+                    totals=_sum_chunks(batch_id, len(spec.decks)).to_json(),
                     status=Status.DONE,
                     finished_at=timezone.now(),
                 )
@@ -348,8 +401,8 @@ def _still_active(batch_id: int) -> bool:
     return SimulationBatch.objects.filter(pk=batch_id, status__in=ACTIVE_STATUSES).exists()
 
 
-def _sum_chunks(batch_id: int) -> simulation.Totals:
-    totals = simulation.Totals()
+def _sum_chunks(batch_id: int, decks: int) -> simulation.Totals:
+    totals = simulation.Totals.empty(decks)
     for data in (
         SimulationChunk.objects.filter(batch_id=batch_id)
         .order_by("index")
@@ -399,7 +452,7 @@ def batch_cancel(*, batch: SimulationBatch, actor: AbstractBaseUser) -> Simulati
         )
         if cancelled:
             SimulationBatch.objects.filter(pk=batch.pk).update(
-                totals=_sum_chunks(batch.pk).to_json()
+                totals=_sum_chunks(batch.pk, batch.seats.count()).to_json()
             )
     batch.refresh_from_db()
     if not cancelled and batch.status != Status.CANCELLED:

@@ -1,16 +1,20 @@
 """Simulated games of a batch: which game is which, how one is played, what it counts.
 
 Pure Python over the rules engine (no Django), so a chunk plays the same games in a Celery worker,
-in the in-process thread pool, in a benchmark or in a unit test:
+in the in-process thread pool, in a benchmark or in a unit test. A batch enters N decks (deck A,
+B, ... in the order asked for), one per seat of its mode's table (a Duel: 2):
 
 - game ``index`` of a batch is fully determined by (batch seed, index): its shuffle seed and its
   agents' seeds are derived from those two numbers only, so the totals are the same whatever the
   chunking, the number of workers or the retries;
-- seats swap every other game: deck A sits in seat A (who always plays first) in even games and in
-  seat B in odd games, so the first-player advantage is measured instead of favouring one deck;
-- a game's statistics (winner, length, how it ended, the cards played and the damage they dealt)
-  come from the position and the engine's per-game statistics (``Options(stats=True)``, see
-  ``engine.rules.stats`` for what counts as damage dealt), never from the event log's wording.
+- the decks rotate one seat per game: deck A sits in seat A (who always plays first) in game 0,
+  deck B in game 1, and so on (a Duel swaps seats every other game), so the first-player
+  advantage is measured instead of favouring one deck; rotating keeps every deck's neighbours,
+  hence the 4-player modes' teams (seats A and C, B and D);
+- a game's statistics (each deck's result, length, how it ended, the cards played and the damage
+  they dealt) come from the engine's outcome (``GameState.returns()``: teammates share their
+  result) and its per-game statistics (``Options(stats=True)``, see ``engine.rules.stats`` for
+  what counts as damage dealt), never from the event log's wording.
 
 Totals are plain integer counts (:class:`Totals`): merging chunks is adding them up.
 """
@@ -28,13 +32,15 @@ from engine.rules.actions import apply, to_json
 from engine.rules.agents import AGENTS, Agent
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
-from engine.rules.events import render
+from engine.rules.errors import InputError
+from engine.rules.events import Arg
 from engine.rules.kingdom import hand_of
 from engine.rules.play import wilson
 from engine.rules.state import PLAYER_NAMES, GameState, Options
 from engine.rules.turn import new_game
 
-DECKS = ("a", "b")
+# The letters of a batch's decks, in the order they were entered (a mode has at most 4 seats).
+DECK_LETTERS = ("a", "b", "c", "d")
 # A game still running after this many turns (or actions) is a draw, as in engine.rules.play.
 MAX_TURNS = 200
 MAX_ACTIONS = 5000
@@ -44,8 +50,8 @@ EMPTY_HAND_BASTION = "empty_hand_bastion"
 EMPTY_HAND_FORT = "empty_hand_fort"
 TURN_LIMIT = "turn_limit"
 END_REASONS = (FORT_DESTROYED, EMPTY_HAND_BASTION, EMPTY_HAND_FORT, TURN_LIMIT)
-# Independent random streams of one game: its shuffle, then each deck's agent.
-_GAME_STREAM, _AGENT_STREAMS = 0, (1, 2)
+# Independent random streams of one game: its shuffle (0), then deck N's agent (N + 1).
+_GAME_STREAM = 0
 
 
 def derived_seed(batch_seed: int, index: int, stream: int = _GAME_STREAM) -> int:
@@ -57,6 +63,10 @@ def derived_seed(batch_seed: int, index: int, stream: int = _GAME_STREAM) -> int
         f"{batch_seed}:{index}:{stream}".encode(), digest_size=8, person=b"cod-sim"
     ).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def _agent_stream(deck: int) -> int:
+    return deck + 1
 
 
 # Chunks: a batch's games are cut into chunks of ``size`` games, except the last TAPER chunks'
@@ -89,9 +99,18 @@ def chunk_span(games: int, size: int, index: int) -> tuple[int, int]:
     return first, min(tail, games - first)
 
 
-def deck_in_seat(index: int, seat: int) -> int:
-    """Which deck (0: A, 1: B) sits in ``seat`` in game ``index``; seat 0 plays first."""
-    return seat if index % 2 == 0 else 1 - seat
+def deck_in_seat(index: int, seat: int, decks: int) -> int:
+    """Which of the batch's ``decks`` decks (0: A) sits in ``seat`` in game ``index``; seat 0
+    plays first. One seat further each game: with 2 decks, the seats swap every other game."""
+    return (seat + index) % decks
+
+
+def deck_seats(index: int, decks: int) -> tuple[int, ...]:
+    """The seat of each deck (in deck order) in game ``index``."""
+    seats = [0] * decks
+    for seat in range(decks):
+        seats[deck_in_seat(index, seat, decks)] = seat
+    return tuple(seats)
 
 
 @dataclass(frozen=True)
@@ -99,19 +118,27 @@ class BatchSpec:
     """What defines every game of a batch: the decks (with their Champions), agents, options."""
 
     seed: int
-    decks: tuple[tuple[CardDef, ...], tuple[CardDef, ...]]
-    agents: tuple[str, str]
+    decks: tuple[tuple[CardDef, ...], ...]
+    # One agent name per deck.
+    agents: tuple[str, ...]
     exhaustion: bool = False
     # One Champion (or None) per deck, with the Champion module on; None: module off.
-    champions: tuple[CardDef | None, CardDef | None] | None = None
-    # The seatings of even and odd games, built once so the engine's set-up cache is hit.
-    _seatings: tuple[list[tuple[CardDef, ...]], list[tuple[CardDef, ...]]] = field(
-        init=False, repr=False, compare=False
-    )
+    champions: tuple[CardDef | None, ...] | None = None
+    mode: str = "duel"
+    # The seating of each rotation, built once so the engine's set-up cache is hit.
+    _seatings: tuple[list[tuple[CardDef, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        a, b = self.decks
-        object.__setattr__(self, "_seatings", ([a, b], [b, a]))
+        count = len(self.decks)
+        if len(self.agents) != count:
+            raise InputError(f"expected one agent per deck ({count}), not {len(self.agents)}")
+        if self.champions is not None and len(self.champions) != count:
+            raise InputError(f"expected one Champion (or none) per deck ({count})")
+        seatings = tuple(
+            [self.decks[deck_in_seat(index, seat, count)] for seat in range(count)]
+            for index in range(count)
+        )
+        object.__setattr__(self, "_seatings", seatings)
 
     @classmethod
     def from_json(
@@ -122,49 +149,55 @@ class BatchSpec:
         agents: Sequence[str],
         exhaustion: bool = False,
         champions: Sequence[dict[str, Any] | None] | None = None,
+        mode: str = "duel",
     ) -> BatchSpec:
         """A spec from the engine card JSON a batch stores (``InputError`` if it is not valid)."""
-        deck_a, deck_b = (
+        played = tuple(
             tuple(
-                CardDef.from_json(card, f"deck {DECKS[d].upper()} card {i}")
+                CardDef.from_json(card, f"deck {DECK_LETTERS[d].upper()} card {i}")
                 for i, card in enumerate(deck)
             )
             for d, deck in enumerate(decks)
         )
         chosen = None
         if champions is not None:
-            champion_a, champion_b = (
-                None if one is None else champion_from_json(one, f"champion {DECKS[d].upper()}")
+            chosen = tuple(
+                None
+                if one is None
+                else champion_from_json(one, f"champion {DECK_LETTERS[d].upper()}")
                 for d, one in enumerate(champions)
             )
-            chosen = (champion_a, champion_b)
-        return cls(seed, (deck_a, deck_b), (agents[0], agents[1]), exhaustion, chosen)
+        return cls(seed, played, tuple(agents), exhaustion, chosen, mode)
 
     @property
     def options(self) -> Options:
         champions = self.champions is not None
-        return Options(exhaustion=self.exhaustion, first_player=0, champions=champions)
+        return Options(
+            exhaustion=self.exhaustion, first_player=0, mode=self.mode, champions=champions
+        )
 
     def seating(self, index: int) -> list[tuple[CardDef, ...]]:
-        return self._seatings[index % 2]
+        return self._seatings[index % len(self.decks)]
 
     def seat_champions(self, index: int) -> list[CardDef | None] | None:
         if self.champions is None:
             return None
-        return [self.champions[deck_in_seat(index, seat)] for seat in (0, 1)]
+        count = len(self.decks)
+        return [self.champions[deck_in_seat(index, seat, count)] for seat in range(count)]
 
     def agents_for(self, index: int) -> list[Agent]:
         """The agents of game ``index`` by seat; each deck keeps its agent and random stream."""
+        count = len(self.decks)
         agents = []
-        for seat in (0, 1):
-            deck = deck_in_seat(index, seat)
-            seed = derived_seed(self.seed, index, _AGENT_STREAMS[deck])
+        for seat in range(count):
+            deck = deck_in_seat(index, seat, count)
+            seed = derived_seed(self.seed, index, _agent_stream(deck))
             agents.append(AGENTS[self.agents[deck]](seed))
         return agents
 
     def start(self, index: int, log: bool = False, stats: bool = False) -> GameState:
         """Game ``index`` set up, waiting in the first player's Phase 2 (``log``: with the
-        set-up's event log lines; ``stats``: collecting the per-game statistics)."""
+        set-up's events; ``stats``: collecting the per-game statistics)."""
         options = replace(self.options, log=log, stats=stats) if log or stats else self.options
         return new_game(
             self.seating(index), derived_seed(self.seed, index), options, self.seat_champions(index)
@@ -174,14 +207,20 @@ class BatchSpec:
 @dataclass(frozen=True)
 class GameOutcome:
     index: int
-    winner: int  # the winning deck, 0 (A) or 1 (B); -1: a draw at the turn limit
+    # Per deck: 1 won, -1 lost (teammates share their result), 0 a draw at the turn limit.
+    returns: tuple[int, ...]
     first: int  # the deck that played first
     turns: int
     end: str  # one of END_REASONS
     # Per deck: {card name: damage dealt} for every card of the deck (Champion included), and the
     # names of the cards played in this game.
-    damage: tuple[dict[str, int], dict[str, int]]
-    played: tuple[frozenset[str], frozenset[str]]
+    damage: tuple[dict[str, int], ...]
+    played: tuple[frozenset[str], ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The decks that won (none: a draw)."""
+        return tuple(deck for deck, result in enumerate(self.returns) if result > 0)
 
 
 def play_game(spec: BatchSpec, index: int) -> GameOutcome:
@@ -199,32 +238,37 @@ def _outcome(state: GameState, index: int) -> GameOutcome:
     setup = state.setup
     stats = state.stats
     assert stats is not None
-    winner = -1 if state.outcome is None else deck_in_seat(index, state.outcome.winners()[0])
-    damage: tuple[dict[str, int], dict[str, int]] = ({}, {})
-    played: tuple[set[str], set[str]] = (set(), set())
+    count = len(state.players)
+    returns = [0] * count
+    for seat, result in enumerate(state.returns()):
+        returns[deck_in_seat(index, seat, count)] = result
+    damage: list[dict[str, int]] = [{} for _ in range(count)]
+    played: list[set[str]] = [set() for _ in range(count)]
     for card, name in enumerate(setup.names):
-        deck = deck_in_seat(index, setup.origin[card])
+        deck = deck_in_seat(index, setup.origin[card], count)
         damage[deck][name] = stats.damage(card)
         if stats.played[card]:
             played[deck].add(name)
     return GameOutcome(
         index=index,
-        winner=winner,
-        first=deck_in_seat(index, state.first_player),
+        returns=tuple(returns),
+        first=deck_in_seat(index, state.first_player, count),
         turns=state.turn,
         end=_end_reason(state),
-        damage=damage,
-        played=(frozenset(played[0]), frozenset(played[1])),
+        damage=tuple(damage),
+        played=tuple(frozenset(names) for names in played),
     )
 
 
 def _end_reason(state: GameState) -> str:
-    if state.outcome is None:
+    outcome = state.outcome
+    if outcome is None:
         return TURN_LIMIT
-    loser = hand_of(state, state.outcome.loser)
-    if loser.hand:
+    if outcome.reason == "lost_fort":
         return FORT_DESTROYED
-    return EMPTY_HAND_FORT if loser.fort else EMPTY_HAND_BASTION
+    # The other loss of a hand player (Solo's emptied deck pile comes with its mode, issue 15).
+    assert outcome.reason == "lost_empty_hand", outcome.reason
+    return EMPTY_HAND_FORT if state.players[outcome.loser].fort else EMPTY_HAND_BASTION
 
 
 # Totals -------------------------------------------------------------------------------------
@@ -236,31 +280,49 @@ def _card_row() -> dict[str, int]:
 
 @dataclass
 class Totals:
-    """Counts over some games of a batch; adding two Totals is merging their games."""
+    """Counts over some games of a batch, lists indexed by deck; adding two Totals is merging
+    their games."""
 
-    games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    draws: int = 0
+    games: int
+    wins: list[int]
+    # Games no deck won (stopped at the turn limit).
+    draws: int
     # Games each deck played first, and won when it did.
-    first_games: list[int] = field(default_factory=lambda: [0, 0])
-    first_wins: list[int] = field(default_factory=lambda: [0, 0])
-    turns: dict[int, int] = field(default_factory=dict)
-    ends: dict[str, int] = field(default_factory=lambda: dict.fromkeys(END_REASONS, 0))
+    first_games: list[int]
+    first_wins: list[int]
+    turns: dict[int, int]
+    ends: dict[str, int]
     # Per deck, per card name: games where it was played, wins of its deck in those, damage.
-    cards: list[dict[str, dict[str, int]]] = field(default_factory=lambda: [{}, {}])
+    cards: list[dict[str, dict[str, int]]]
+
+    @classmethod
+    def empty(cls, decks: int) -> Totals:
+        """No game yet, for a batch of ``decks`` decks."""
+        return cls(
+            games=0,
+            wins=[0] * decks,
+            draws=0,
+            first_games=[0] * decks,
+            first_wins=[0] * decks,
+            turns={},
+            ends=dict.fromkeys(END_REASONS, 0),
+            cards=[{} for _ in range(decks)],
+        )
 
     def add(self, game: GameOutcome) -> None:
         self.games += 1
-        if game.winner < 0:
+        returns = game.returns
+        if not game.winners:
             self.draws += 1
-        else:
-            self.wins[game.winner] += 1
         self.first_games[game.first] += 1
-        if game.winner == game.first:
+        if returns[game.first] > 0:
             self.first_wins[game.first] += 1
         self.turns[game.turns] = self.turns.get(game.turns, 0) + 1
         self.ends[game.end] += 1
-        for deck in (0, 1):
+        for deck, result in enumerate(returns):
+            won = result > 0
+            if won:
+                self.wins[deck] += 1
             rows = self.cards[deck]
             for name, amount in game.damage[deck].items():
                 row = rows.get(name)
@@ -269,13 +331,13 @@ class Totals:
                 row["damage"] += amount
                 if name in game.played[deck]:
                     row["played"] += 1
-                    if game.winner == deck:
+                    if won:
                         row["wins"] += 1
 
     def merge(self, other: Totals) -> None:
         self.games += other.games
         self.draws += other.draws
-        for deck in (0, 1):
+        for deck in range(len(self.wins)):
             self.wins[deck] += other.wins[deck]
             self.first_games[deck] += other.first_games[deck]
             self.first_wins[deck] += other.first_wins[deck]
@@ -318,7 +380,7 @@ class Totals:
 
 def play_games(spec: BatchSpec, first: int, count: int) -> Totals:
     """The totals of games ``first`` … ``first + count - 1``."""
-    totals = Totals()
+    totals = Totals.empty(len(spec.decks))
     for index in range(first, first + count):
         totals.add(play_game(spec, index))
     return totals
@@ -364,6 +426,7 @@ class DeckResult:
 
     wins: Rate
     when_first: Rate
+    # When another deck played first (in a Duel: when it played second).
     when_second: Rate
     cards: tuple[CardStats, ...]
 
@@ -371,60 +434,49 @@ class DeckResult:
 @dataclass(frozen=True)
 class Summary:
     games: int
-    wins: tuple[Rate, Rate]
     draws: int
     first_player: Rate
-    # Per deck: its win rate when it played first, and when it played second.
-    when_first: tuple[Rate, Rate]
-    when_second: tuple[Rate, Rate]
     turns: dict[int, int]
     mean_turns: float | None
     ends: dict[str, int]
-    cards: tuple[tuple[CardStats, ...], tuple[CardStats, ...]]
-
-    def deck(self, deck: int) -> DeckResult:
-        """Deck A's (0) or deck B's (1) results."""
-        return DeckResult(
-            self.wins[deck], self.when_first[deck], self.when_second[deck], self.cards[deck]
-        )
+    # One per deck, in deck order.
+    decks: tuple[DeckResult, ...]
 
 
-def summarise(totals: Totals, deck_names: Sequence[Sequence[str]] = ((), ())) -> Summary:
+def summarise(totals: Totals, deck_names: Sequence[Sequence[str]] | None = None) -> Summary:
     """Rates and intervals from counts; ``deck_names`` orders each deck's card rows (cards the
     games never reached still get a row)."""
     games = totals.games
-    cards = []
-    for deck in (0, 1):
+    results = []
+    for deck in range(len(totals.wins)):
         rows = totals.cards[deck]
-        order = [*deck_names[deck], *sorted(set(rows) - set(deck_names[deck]))]
+        named = deck_names[deck] if deck_names is not None else ()
+        order = [*named, *sorted(set(rows) - set(named))]
         stats = []
         for name in order:
             row = rows.get(name) or _card_row()
             stats.append(
                 CardStats(name, row["played"], Rate.of(row["wins"], row["played"]), row["damage"])
             )
-        cards.append(tuple(stats))
-    second_games = [totals.first_games[1], totals.first_games[0]]
-    # A deck's wins when second: its wins minus those when first.
-    second_wins = [totals.wins[d] - totals.first_wins[d] for d in (0, 1)]
+        first_games, first_wins = totals.first_games[deck], totals.first_wins[deck]
+        results.append(
+            DeckResult(
+                wins=Rate.of(totals.wins[deck], games),
+                when_first=Rate.of(first_wins, first_games),
+                # Every game has one first player: the deck's other games, and its other wins.
+                when_second=Rate.of(totals.wins[deck] - first_wins, games - first_games),
+                cards=tuple(stats),
+            )
+        )
     mean = sum(t * n for t, n in totals.turns.items()) / games if games else None
     return Summary(
         games=games,
-        wins=(Rate.of(totals.wins[0], games), Rate.of(totals.wins[1], games)),
         draws=totals.draws,
         first_player=Rate.of(sum(totals.first_wins), games),
-        when_first=(
-            Rate.of(totals.first_wins[0], totals.first_games[0]),
-            Rate.of(totals.first_wins[1], totals.first_games[1]),
-        ),
-        when_second=(
-            Rate.of(second_wins[0], second_games[0]),
-            Rate.of(second_wins[1], second_games[1]),
-        ),
         turns=dict(sorted(totals.turns.items())),
         mean_turns=mean,
         ends=dict(totals.ends),
-        cards=(cards[0], cards[1]),
+        decks=tuple(results),
     )
 
 
@@ -443,8 +495,8 @@ class CreatureView:
 
 @dataclass(frozen=True)
 class PlayerView:
-    seat: str  # "A" or "B"
-    deck: int  # 0: deck A of the batch, 1: deck B
+    seat: str  # "A", "B"...
+    deck: int  # the batch's deck in this seat (0: deck A)
     # The hand left to right, the Stronghold at ``stronghold_at`` (cards to its left).
     hand: tuple[str, ...]
     stronghold_at: int
@@ -457,15 +509,20 @@ class PlayerView:
     champion_ready: bool
 
 
+# An event of the engine's log as plain data (code, arguments: cards by card id, players by
+# seat, lines by lane), which caches and pickles; the web app renders it in the page's language.
+EventData = tuple[str, tuple[tuple[str, Arg], ...]]
+
+
 @dataclass(frozen=True)
 class Frame:
     """The position at the start of a turn (after Phase 1), then what happened in that turn."""
 
     turn: int
     active: int  # seat
-    players: tuple[PlayerView, PlayerView]
+    players: tuple[PlayerView, ...]
     actions: tuple[Any, ...]  # readable (scenario format)
-    events: tuple[str, ...]  # the engine's event log, English
+    events: tuple[EventData, ...]
 
 
 @dataclass(frozen=True)
@@ -473,23 +530,27 @@ class ReplayedGame:
     outcome: GameOutcome
     replay: dict[str, Any]  # the engine's replay JSON
     frames: tuple[Frame, ...]  # the last one is the final position (no actions)
-    seat_agents: tuple[str, str]  # the AI of each seat
+    seat_agents: tuple[str, ...]  # the AI of each seat
+    names: tuple[str, ...]  # the engine's card names by card id (English), for the events
 
     @property
     def index(self) -> int:
         return self.outcome.index
 
     @property
-    def deck_a_seat(self) -> str:
-        return PLAYER_NAMES[deck_in_seat(self.index, 0)]
+    def deck_seats(self) -> tuple[str, ...]:
+        """The seat each deck sat in, in deck order."""
+        return tuple(
+            PLAYER_NAMES[seat] for seat in deck_seats(self.index, len(self.outcome.returns))
+        )
 
     @property
     def first(self) -> str:
-        return DECKS[self.outcome.first]
+        return DECK_LETTERS[self.outcome.first]
 
     @property
-    def winner(self) -> str | None:
-        return DECKS[self.outcome.winner] if self.outcome.winner >= 0 else None
+    def winners(self) -> tuple[str, ...]:
+        return tuple(DECK_LETTERS[deck] for deck in self.outcome.winners)
 
     @property
     def agents(self) -> dict[str, str]:
@@ -499,29 +560,26 @@ class ReplayedGame:
 def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     """Game ``index`` played again from its seeds, with its replay and one frame per turn."""
     state = spec.start(index, log=True, stats=True)
-    events = state.log
-    assert events is not None
-    names = state.setup.names
-    # The frames show the event log in English (the engine's rendering); rendering the codes
-    # with gettext in the page's language is the Django side's follow-up.
-    lines: list[str] = []
+    log = state.log
+    assert log is not None
+    events: list[EventData] = []
     agents = spec.agents_for(index)
     named: list[Any] = []  # every action, as the replay names it
     frames: list[Frame] = []
-    lines.extend(render(event, names) for event in events)
+    events.extend((event.code, event.args) for event in log)
     view, turn, active = _players_view(state, index), state.turn, state.active
-    start = mark = 0  # where the current turn's actions and log lines begin
+    start = mark = 0  # where the current turn's actions and events begin
     while state.outcome is None and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
         action = agents[state.active].choose(state)
         named.append(to_json(state, action))
         apply(state, action)
-        lines.extend(render(event, names) for event in events[len(lines) :])
+        events.extend((event.code, event.args) for event in log[len(events) :])
         if state.turn != turn or state.outcome is not None:
-            frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(lines[mark:])))
+            frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(events[mark:])))
             view, turn, active = _players_view(state, index), state.turn, state.active
-            start, mark = len(named), len(lines)
+            start, mark = len(named), len(events)
     if len(named) > start:
-        frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(lines[mark:])))
+        frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(events[mark:])))
     frames.append(Frame(state.turn, state.active, _players_view(state, index), (), ()))
     replay = replays.recorded(
         spec.seating(index),
@@ -531,14 +589,18 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         state,
         spec.seat_champions(index),
     )
-    seat_agents = (spec.agents[deck_in_seat(index, 0)], spec.agents[deck_in_seat(index, 1)])
-    return ReplayedGame(_outcome(state, index), replay.to_json(), tuple(frames), seat_agents)
+    count = len(spec.decks)
+    seat_agents = tuple(spec.agents[deck_in_seat(index, seat, count)] for seat in range(count))
+    return ReplayedGame(
+        _outcome(state, index), replay.to_json(), tuple(frames), seat_agents, state.setup.names
+    )
 
 
-def _players_view(state: GameState, index: int) -> tuple[PlayerView, PlayerView]:
+def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
     names = state.setup.names
+    count = len(state.players)
     views = []
-    for seat in range(len(state.players)):
+    for seat in range(count):
         pl = hand_of(state, seat)
         lines = tuple(
             tuple(
@@ -557,18 +619,18 @@ def _players_view(state: GameState, index: int) -> tuple[PlayerView, PlayerView]
         views.append(
             PlayerView(
                 seat=PLAYER_NAMES[seat],
-                deck=deck_in_seat(index, seat),
+                deck=deck_in_seat(index, seat, count),
                 hand=tuple(names[card] for card in pl.hand),
                 stronghold_at=pl.sh,
                 fort=pl.fort,
-                hp=len(pl.hand) - pl.sh,
+                hp=pl.hit_points(),
                 mana=pl.mana,
                 lines=lines,
                 champion=names[pl.champion] if pl.champion >= 0 else None,
                 champion_ready=pl.champion >= 0 and not pl.champion_exhausted,
             )
         )
-    return views[0], views[1]
+    return tuple(views)
 
 
 def histogram(turns: dict[int, int], max_bars: int = 30) -> list[tuple[int, int, int]]:

@@ -15,6 +15,7 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks import selectors as decks
 from engine import selectors, services, simulation
+from engine.event_text import engine_text
 from engine.forms import TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
 
@@ -54,11 +55,8 @@ def batch_new(request: HttpRequest) -> HttpResponse:
             try:
                 batch = services.batch_create(
                     requested_by=request.user,
-                    deck_a=form.deck_a(),
-                    deck_b=form.deck_b(),
+                    seats=form.seats(),
                     games=form.cleaned_data["games"],
-                    agent_a=form.cleaned_data["agent"],
-                    agent_b=form.cleaned_data["agent"],
                     exhaustion=form.cleaned_data["exhaustion"],
                     champions=form.cleaned_data["champions"],
                 )
@@ -81,29 +79,35 @@ def batch_list(request: HttpRequest) -> HttpResponse:
 
 
 def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
+    seats = [
+        {
+            "seat": seat,
+            "key": simulation.DECK_LETTERS[seat.index],
+            "letter": simulation.DECK_LETTERS[seat.index].upper(),
+            "name": selectors.seat_name(seat),
+        }
+        for seat in selectors.batch_seats(batch)
+    ]
     context: dict[str, Any] = {
         "batch": batch,
+        "seats": seats,
         "active": batch.status in ACTIVE_STATUSES,
         "percent": selectors.batch_percent(batch),
+        "replayable": selectors.batch_replayable(batch),
     }
     summary = selectors.batch_summary(batch)
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())
-    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
     sides = [
-        {
-            "key": key,
-            "letter": key.upper(),
-            "name": names[deck],
-            "result": summary.deck(deck),
-            "labels": labels[deck],
-        }
-        for deck, key in enumerate(simulation.DECKS)
+        {**row, "result": summary.decks[deck], "labels": labels[deck]}
+        for deck, row in enumerate(seats)
     ]
     win_rows = [
-        (_("Deck A wins"), summary.wins[0]),
-        (_("Deck B wins"), summary.wins[1]),
+        *(
+            (_("Deck %(letter)s wins") % {"letter": side["letter"]}, side["result"].wins)
+            for side in sides
+        ),
         (_("First player wins"), summary.first_player),
     ]
     histogram = simulation.histogram(summary.turns)
@@ -119,7 +123,6 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
 @login_required
 def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
     batch = _batch_for(request, batch_id)
-    services.batch_resume_orphaned(batch=batch)
     return render(request, "engine/batch.html", _batch_context(batch))
 
 
@@ -127,7 +130,6 @@ def batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
 def batch_progress(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The part of the batch page that htmx polls while the games run."""
     batch = _batch_for(request, batch_id)
-    services.batch_resume_orphaned(batch=batch)
     return render(request, "engine/_progress.html", _batch_context(batch))
 
 
@@ -159,24 +161,43 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
     try:
         game = selectors.batch_game(batch, index)
     except DomainError as error:
-        raise Http404(error.message) from error
+        if error.code != "engine_changed":
+            raise Http404(error.message) from error
+        context = {"batch": batch, "index": index, "error": error}
+        return render(request, "engine/replay_refused.html", context, status=error.status_code)
     try:
         number = int(request.GET.get("turn", "0"))
     except ValueError:
         number = 0
     number = max(0, min(number, len(game.frames) - 1))
-    labels = selectors.card_labels(batch, current_language())
+    # Engine names are English and the same in every deck that holds a card.
+    labels = {
+        name: label
+        for row in selectors.card_labels(batch, current_language())
+        for name, label in row.items()
+    }
     frame = game.frames[number]
-    names = (selectors.side_name(batch, 0), selectors.side_name(batch, 1))
+    names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
+    cards = [labels.get(name, name) for name in game.names]
     context = {
         "batch": batch,
         "game": game,
         "frame": frame,
+        "events": [engine_text("event", code, args, cards) for code, args in frame.events],
         "number": number,
         "last": len(game.frames) - 1,
-        "labels": {**labels[1], **labels[0]},
+        "labels": labels,
+        "winners": [
+            {"letter": simulation.DECK_LETTERS[deck].upper(), "name": names[deck]}
+            for deck in game.outcome.winners
+        ],
         "board": [
-            {"player": player, "active": seat == frame.active, "deck_name": names[player.deck]}
+            {
+                "player": player,
+                "active": seat == frame.active,
+                "letter": simulation.DECK_LETTERS[player.deck].upper(),
+                "deck_name": names[player.deck],
+            }
             for seat, player in enumerate(frame.players)
         ],
     }

@@ -1,4 +1,8 @@
-"""Serializers of the simulations API: parse a batch request, show a batch and its results."""
+"""Serializers of the simulations API: parse a batch request, show a batch and its results.
+
+A batch's decks are `seats` (deck A first), in and out; `deck_a`/`deck_b` (with `agent_a` and
+`agent_b` on input) are the Duel's shorthand for its two seats, which other tools use.
+"""
 
 from typing import Any
 
@@ -7,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine import selectors, simulation
-from engine.models import MAX_GAMES, Agent, SimulationBatch
+from engine.models import MAX_GAMES, Agent, SimulationBatch, SimulationSeat
 from engine.services import SEED_BITS
 
 
@@ -28,12 +32,29 @@ class DeckChoiceSerializer(serializers.Serializer):
         return attrs
 
 
+class SeatChoiceSerializer(DeckChoiceSerializer):
+    agent = serializers.ChoiceField(Agent.choices, default=Agent.GREEDY)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        deck = {key: value for key, value in attrs.items() if key != "agent"}
+        return {"agent": attrs["agent"], **super().validate(deck)}
+
+
 class SimulationRequestSerializer(serializers.Serializer):
-    deck_a = DeckChoiceSerializer()
-    deck_b = DeckChoiceSerializer()
+    seats = SeatChoiceSerializer(
+        many=True,
+        required=False,
+        help_text="The decks, deck A first, each with its AI (a Duel: 2). Or `deck_a`/`deck_b`.",
+    )
+    deck_a = DeckChoiceSerializer(required=False, help_text="The Duel's shorthand for seats[0].")
+    deck_b = DeckChoiceSerializer(required=False, help_text="The Duel's shorthand for seats[1].")
+    agent_a = serializers.ChoiceField(
+        Agent.choices, required=False, help_text="With `deck_a`: its AI (default greedy)."
+    )
+    agent_b = serializers.ChoiceField(
+        Agent.choices, required=False, help_text="With `deck_b`: its AI (default greedy)."
+    )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
-    agent_a = serializers.ChoiceField(Agent.choices, default=Agent.GREEDY)
-    agent_b = serializers.ChoiceField(Agent.choices, default=Agent.GREEDY)
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**SEED_BITS - 1, help_text="Random if omitted."
     )
@@ -45,6 +66,42 @@ class SimulationRequestSerializer(serializers.Serializer):
             "(else without one)."
         ),
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        shorthand = [key for key in ("deck_a", "deck_b", "agent_a", "agent_b") if key in attrs]
+        if "seats" in attrs:
+            if shorthand:
+                raise serializers.ValidationError(
+                    {
+                        key: "Give either `seats` or `deck_a` and `deck_b`, not both."
+                        for key in shorthand
+                    }
+                )
+            return attrs
+        missing = [key for key in ("deck_a", "deck_b") if key not in attrs]
+        if missing:
+            raise serializers.ValidationError(
+                {key: "Give `seats`, or `deck_a` and `deck_b`." for key in missing}
+            )
+        return attrs
+
+    def seat_choices(self) -> list[selectors.SeatChoice]:
+        values = self.validated_data
+        if "seats" in values:
+            return [
+                selectors.SeatChoice(
+                    selectors.DeckChoice(**{k: v for k, v in seat.items() if k != "agent"}),
+                    seat["agent"],
+                )
+                for seat in values["seats"]
+            ]
+        return [
+            selectors.SeatChoice(
+                selectors.DeckChoice(**values[f"deck_{side}"]),
+                values.get(f"agent_{side}", Agent.GREEDY),
+            )
+            for side in ("a", "b")
+        ]
 
 
 class RateSerializer(serializers.Serializer):
@@ -72,9 +129,12 @@ class DeckResultSerializer(serializers.Serializer):
 
 class ResultsSerializer(serializers.Serializer):
     games = serializers.IntegerField()
-    deck_a = serializers.SerializerMethodField()
-    deck_b = serializers.SerializerMethodField()
-    draws = serializers.IntegerField()
+    seats = DeckResultSerializer(
+        source="decks", many=True, help_text="Each deck's results, in the order of `seats`."
+    )
+    deck_a = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[0].")
+    deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")
+    draws = serializers.IntegerField(help_text="Games no deck won (stopped after 200 turns).")
     first_player = RateSerializer(help_text="How often the player who played first won.")
     turns = serializers.SerializerMethodField(help_text="Games by length in turns.")
     mean_turns = serializers.FloatField(allow_null=True)
@@ -85,11 +145,11 @@ class ResultsSerializer(serializers.Serializer):
 
     @extend_schema_field(DeckResultSerializer)
     def get_deck_a(self, summary: simulation.Summary) -> dict[str, Any]:
-        return DeckResultSerializer(summary.deck(0)).data
+        return DeckResultSerializer(summary.decks[0]).data
 
     @extend_schema_field(DeckResultSerializer)
     def get_deck_b(self, summary: simulation.Summary) -> dict[str, Any]:
-        return DeckResultSerializer(summary.deck(1)).data
+        return DeckResultSerializer(summary.decks[1]).data
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_turns(self, summary: simulation.Summary) -> dict[str, int]:
@@ -98,10 +158,15 @@ class ResultsSerializer(serializers.Serializer):
 
 class SideSerializer(serializers.Serializer):
     source = serializers.CharField()
-    deck = serializers.CharField(allow_null=True, help_text="Share id of the saved deck.")
+    deck = serializers.CharField(
+        source="deck.share_id", allow_null=True, help_text="Share id of the saved deck."
+    )
     code = serializers.CharField()
-    name = serializers.CharField()
+    name = serializers.SerializerMethodField()
     agent = serializers.CharField()
+
+    def get_name(self, seat: SimulationSeat) -> str:
+        return selectors.seat_name(seat)
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -115,10 +180,17 @@ class ProgressSerializer(serializers.Serializer):
 class BatchSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     page_url = serializers.SerializerMethodField()
-    deck_a = serializers.SerializerMethodField()
-    deck_b = serializers.SerializerMethodField()
+    seats = SideSerializer(many=True, help_text="The decks, deck A first, each with its AI.")
+    deck_a = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[0].")
+    deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")
     progress = serializers.SerializerMethodField()
     results = serializers.SerializerMethodField()
+    replayable = serializers.SerializerMethodField(
+        help_text=(
+            "Whether its games can be replayed: false once the rules engine or its AIs changed "
+            "since the batch was played (a replay is then a 409 `engine_changed`)."
+        )
+    )
 
     class Meta:
         model = SimulationBatch
@@ -127,6 +199,7 @@ class BatchSerializer(serializers.ModelSerializer):
             "url",
             "page_url",
             "status",
+            "seats",
             "deck_a",
             "deck_b",
             "mode",
@@ -142,6 +215,7 @@ class BatchSerializer(serializers.ModelSerializer):
             "started_at",
             "finished_at",
             "results",
+            "replayable",
         ]
 
     @extend_schema_field(serializers.URLField())
@@ -153,25 +227,13 @@ class BatchSerializer(serializers.ModelSerializer):
     def get_page_url(self, batch: SimulationBatch) -> str:
         return reverse("engine:batch", args=[batch.pk])
 
-    def _side(self, batch: SimulationBatch, side: str) -> dict[str, Any]:
-        deck = getattr(batch, f"deck_{side}")
-        return SideSerializer(
-            {
-                "source": getattr(batch, f"deck_{side}_source"),
-                "deck": deck.share_id if deck else None,
-                "code": getattr(batch, f"deck_{side}_code"),
-                "name": selectors.side_name(batch, "ab".index(side)),
-                "agent": getattr(batch, f"agent_{side}"),
-            }
-        ).data
-
     @extend_schema_field(SideSerializer)
     def get_deck_a(self, batch: SimulationBatch) -> dict[str, Any]:
-        return self._side(batch, "a")
+        return SideSerializer(selectors.batch_seats(batch)[0]).data
 
     @extend_schema_field(SideSerializer)
     def get_deck_b(self, batch: SimulationBatch) -> dict[str, Any]:
-        return self._side(batch, "b")
+        return SideSerializer(selectors.batch_seats(batch)[1]).data
 
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, batch: SimulationBatch) -> dict[str, Any]:
@@ -185,19 +247,31 @@ class BatchSerializer(serializers.ModelSerializer):
             }
         ).data
 
+    def get_replayable(self, batch: SimulationBatch) -> bool:
+        return selectors.batch_replayable(batch)
+
     @extend_schema_field(ResultsSerializer(allow_null=True))
     def get_results(self, batch: SimulationBatch) -> dict[str, Any] | None:
         summary = selectors.batch_summary(batch)
         return ResultsSerializer(summary).data if summary else None
 
 
+class ReplaySeatSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="The engine seat the deck sat in (seat A plays first).")
+    agent = serializers.CharField()
+    result = serializers.IntegerField(help_text="1 won, -1 lost (teammates share it), 0 a draw.")
+
+
 class ReplaySerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    deck_a_seat = serializers.ChoiceField(
-        ["A", "B"], help_text="The engine seat deck A sat in (seat A plays first)."
+    seats = serializers.SerializerMethodField(help_text="Each deck of the batch, deck A first.")
+    deck_a_seat = serializers.SerializerMethodField(
+        help_text="The Duel's shorthand: the seat deck A sat in."
     )
-    first = serializers.ChoiceField(["a", "b"], help_text="The deck that played first.")
-    winner = serializers.ChoiceField(["a", "b"], allow_null=True, help_text="null: a draw.")
+    first = serializers.CharField(help_text="The letter of the deck that played first.")
+    winner = serializers.SerializerMethodField(
+        help_text="The Duel's shorthand: the letter of the deck that won; null: a draw."
+    )
     turns = serializers.IntegerField(source="outcome.turns")
     end = serializers.ChoiceField(simulation.END_REASONS, source="outcome.end")
     agents = serializers.DictField(child=serializers.CharField(), help_text="The AI per seat.")
@@ -205,6 +279,21 @@ class ReplaySerializer(serializers.Serializer):
     replay = serializers.JSONField(
         help_text="The engine's replay: rules_version, seed, decks, options, actions, result."
     )
+
+    @extend_schema_field(ReplaySeatSerializer(many=True))
+    def get_seats(self, game: simulation.ReplayedGame) -> list[dict[str, Any]]:
+        agents = game.agents
+        return [
+            ReplaySeatSerializer({"seat": seat, "agent": agents[seat], "result": result}).data
+            for seat, result in zip(game.deck_seats, game.outcome.returns, strict=True)
+        ]
+
+    def get_deck_a_seat(self, game: simulation.ReplayedGame) -> str:
+        return game.deck_seats[0]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_winner(self, game: simulation.ReplayedGame) -> str | None:
+        return game.winners[0] if game.winners else None
 
     def get_page_url(self, game: simulation.ReplayedGame) -> str:
         return reverse("engine:replay", args=[self.context["batch"].pk, game.index])

@@ -46,9 +46,12 @@ class SimulationListView(APIView):
         summary="Queue a batch of simulated games",
         description=(
             "Answers 202 at once with the batch and its `url`; poll it for the progress and the "
-            "results. Bad input (unknown or illegal deck, malformed deck code, games out of "
-            "1..100000) is a 400 and queues nothing; a per-user limit (batches at once, games "
-            "per day) is a 429."
+            "results. The decks are `seats` (deck A first, each with its `agent`; a Duel has "
+            "2), or the Duel's shorthand `deck_a`, `deck_b` (and `agent_a`, `agent_b`). Bad "
+            "input (unknown or illegal deck, malformed deck code, games out of 1..100000, a "
+            "number of decks the mode does not seat) is a 400 and queues nothing; "
+            "`details.side` names the deck by its letter (`a` for seats[0]). A per-user limit "
+            "(batches at once, games per day) is a 429."
         ),
         request=s.SimulationRequestSerializer,
         responses={
@@ -64,16 +67,13 @@ class SimulationListView(APIView):
         values = data.validated_data
         batch = services.batch_create(
             requested_by=request.user,
-            deck_a=selectors.DeckChoice(**values["deck_a"]),
-            deck_b=selectors.DeckChoice(**values["deck_b"]),
+            seats=data.seat_choices(),
             games=values["games"],
-            agent_a=values["agent_a"],
-            agent_b=values["agent_b"],
             seed=values.get("seed"),
             exhaustion=values["exhaustion"],
             champions=values["champions"],
         )
-        batch.refresh_from_db()
+        batch = selectors.batch_get(batch_id=batch.pk, user=request.user)
         body = _batch_data(request, batch)
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
@@ -88,7 +88,6 @@ class SimulationDetailView(APIView):
     )
     def get(self, request: Request, batch_id: int) -> Response:
         batch = selectors.batch_get(batch_id=batch_id, user=request.user)
-        services.batch_resume_orphaned(batch=batch)
         return Response(_batch_data(request, batch))
 
 
@@ -117,8 +116,18 @@ class SimulationReplayView(APIView):
 
     @extend_schema(
         summary="The replay of one game of a batch",
-        description="Recomputed from the batch's seed, decks and agents (games are not stored).",
-        responses={200: s.ReplaySerializer, 404: ERRORS[404]},
+        description=(
+            "Recomputed from the batch's seed, decks and agents (games are not stored), so only "
+            "by the rules engine and AIs that played the batch: once they changed, a 409 "
+            "`engine_changed` (the batch's results stay valid)."
+        ),
+        responses={
+            200: s.ReplaySerializer,
+            404: ERRORS[404],
+            409: OpenApiResponse(
+                ErrorSerializer, description="`engine_changed`: played by another engine."
+            ),
+        },
         tags=TAGS,
     )
     def get(self, request: Request, batch_id: int, index: int) -> Response:

@@ -193,29 +193,37 @@ REFUSALS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
 )
 
 
+def fields(
+    args: Sequence[tuple[str, Arg]], names: Sequence[str], lines: Sequence[str] = LINE_NAMES
+) -> dict[str, Arg]:
+    """What a template shows for each of ``args``: a card id as its name in ``names`` (the card
+    names by card id, ``setup.names``, or a translation of them), a seat as its letter, a lane
+    as its word in ``lines``, any other value as it is. A card argument given as a string (a
+    name read from a scenario or a replay that matches no card) is shown as given."""
+    shown: dict[str, Arg] = {}
+    for key, value in args:
+        if type(value) is int:
+            if key in CARD_ARGS:
+                shown[key] = names[value] if 0 <= value < len(names) else f"card {value}"
+                continue
+            if key in SEAT_ARGS:
+                shown[key] = PLAYER_NAMES[value]
+                continue
+            if key in LANE_ARGS:
+                shown[key] = lines[value]
+                continue
+        shown[key] = value
+    return shown
+
+
 def english(
     table: MappingProxyType[str, tuple[str, str]],
     code: str,
     args: tuple[tuple[str, Arg], ...],
     names: Sequence[str],
 ) -> str:
-    """The English sentence of ``code`` of ``table`` with ``args``; ``names``: the card names by
-    card id (``setup.names``). A card argument given as a string (a name read from a scenario
-    or a replay that matches no card) is shown as given."""
-    fields: dict[str, Arg] = {}
-    for key, value in args:
-        if type(value) is int:
-            if key in CARD_ARGS:
-                fields[key] = names[value] if 0 <= value < len(names) else f"card {value}"
-                continue
-            if key in SEAT_ARGS:
-                fields[key] = PLAYER_NAMES[value]
-                continue
-            if key in LANE_ARGS:
-                fields[key] = LINE_NAMES[value]
-                continue
-        fields[key] = value
-    return table[code][1].format(**fields)
+    """The English sentence of ``code`` of ``table`` with ``args`` (see :func:`fields`)."""
+    return table[code][1].format(**fields(args, names))
 
 
 def render(event: Event, names: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ was made from, and is ignored as soon as any of them changes, so an edit never r
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import os
@@ -60,16 +61,34 @@ COMPILED = (
     "turn.py",
 )
 
+# The modules that decide the game a seed and some card definitions give: the compiled ones (the
+# rules and the agents) and the reader of card definitions, which stays interpreted.
+GAME_SOURCES = (*COMPILED, "cards.py")
+
 # What the engine runs as, for benchmarks and reports: set by activate().
 STATUS = "pure Python (engine.rules not imported yet)"
 
 
-def sources_digest() -> str:
-    """A digest of the compiled sources and of the Python that the build is for."""
-    digest = hashlib.sha256(sys.implementation.cache_tag.encode())
-    for name in COMPILED:
+def _digest(names: tuple[str, ...], salt: bytes) -> str:
+    digest = hashlib.sha256(salt)
+    for name in names:
         digest.update(name.encode() + b"\0" + (PACKAGE_DIR / name).read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def sources_digest() -> str:
+    """A digest of the compiled sources and of the Python that the build is for."""
+    return _digest(COMPILED, sys.implementation.cache_tag.encode())
+
+
+@functools.cache
+def engine_digest() -> str:
+    """A digest of the sources of the rules and the agents (GAME_SOURCES), not of what runs
+    them: compiled or interpreted, on any Python, the same digest plays the same game from the
+    same seed (tests/engine/test_native.py compares the two engines). A batch of simulated games
+    records it, so that a replay is only played again by the engine that played the game. Read
+    once per process: the code a process runs is the code it imported."""
+    return _digest(GAME_SOURCES, b"")
 
 
 def _group_library() -> Path:

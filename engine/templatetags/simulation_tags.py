@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from engine.models import SimulationBatch
 from engine.rules.abilities.costs import WINDOW
-from engine.selectors import side_name
+from engine.selectors import batch_title
 from engine.simulation import PlayerView, Rate
 
 register = template.Library()
@@ -140,9 +140,9 @@ def histogram_chart(
 
 
 @register.filter
-def deck_name(batch: SimulationBatch, deck: int) -> str:
-    """`{{ batch|deck_name:0 }}`: deck A's name in the page's language (1: deck B)."""
-    return side_name(batch, deck)
+def matchup(batch: SimulationBatch) -> str:
+    """`{{ batch|matchup }}`: “deck A against deck B”, names in the page's language."""
+    return batch_title(batch)
 
 
 @register.filter

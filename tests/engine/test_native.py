@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -132,3 +133,29 @@ def test_any_change_to_a_compiled_source_changes_the_digest(
     before = native.sources_digest()
     (copy / "board.py").write_text((copy / "board.py").read_text() + "\n# an edit\n")
     assert native.sources_digest() != before
+
+
+def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What a batch of simulated games records: a change to a rule, an agent or the reading of
+    card definitions changes it; the Python version, the command-line tools do not."""
+    expected = hashlib.sha256()
+    for name in (*native.COMPILED, "cards.py"):
+        expected.update(name.encode() + b"\0" + (native.PACKAGE_DIR / name).read_bytes() + b"\0")
+    assert native.engine_digest() == expected.hexdigest()
+    copy = tmp_path / "rules"
+    for name in (*native.GAME_SOURCES, "play.py"):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).write_bytes((native.PACKAGE_DIR / name).read_bytes())
+    monkeypatch.setattr(native, "PACKAGE_DIR", copy)
+    fresh = native.engine_digest.__wrapped__  # the cached value is this process's engine's
+    assert fresh() == native.engine_digest()
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(cache_tag="cpython-399"))
+    assert fresh() == native.engine_digest()
+    (copy / "play.py").write_text((copy / "play.py").read_text() + "\n# an edit\n")
+    assert fresh() == native.engine_digest()
+    for name in ("agents.py", "cards.py"):
+        before = fresh()
+        (copy / name).write_text((copy / name).read_text() + "\n# an edit\n")
+        assert fresh() != before

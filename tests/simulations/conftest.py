@@ -26,12 +26,15 @@ def owner_client(owner: Any) -> Client:
 
 
 def create_batch(owner: Any, deck: Deck, games: int, *, opponent: int = 2, seed: int = 7,
+                 agents: tuple[str, str] = ("greedy", "greedy"),
                  **kwargs: Any) -> SimulationBatch:  # fmt: skip
     """``games`` games of ``deck`` against preconstructed deck ``opponent``."""
     return services.batch_create(
         requested_by=owner,
-        deck_a=selectors.DeckChoice(deck=deck.share_id),
-        deck_b=selectors.DeckChoice(preconstructed=opponent),
+        seats=[
+            selectors.SeatChoice(selectors.DeckChoice(deck=deck.share_id), agents[0]),
+            selectors.SeatChoice(selectors.DeckChoice(preconstructed=opponent), agents[1]),
+        ],
         games=games,
         seed=seed,
         **kwargs,
@@ -99,7 +102,7 @@ class HeldExecutor(InlineExecutor):
 @pytest.fixture(autouse=True)
 def _no_stray_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Outside browser and worker tests, no real pool thread may play chunks behind a test's
-    back (a page view resumes an active batch it does not know of)."""
+    back (a batch created in-process, or resumed by the pool's sweep, goes to the pool)."""
     if request.node.get_closest_marker("browser") or request.node.get_closest_marker("services"):
         return
     from engine import services

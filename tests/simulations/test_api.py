@@ -11,7 +11,7 @@ from engine import selectors, services, simulation
 from engine.models import SimulationBatch, Status
 from engine.rules import replay as replays
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import InlineExecutor, make_deck
+from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
@@ -61,40 +61,51 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
     assert detail["progress"] == {
         "games_done": 40, "games": 40, "percent": 100.0, "chunks_done": 4, "chunks": 4,
     }  # fmt: skip
+    seat_a, seat_b = batch.seats.all()
     assert detail["deck_a"] == {
         "source": "deck",
         "deck": precon_deck.share_id,
-        "code": batch.deck_a_code,
+        "code": seat_a.code,
         "name": "Olga's deck 1",
         "agent": "greedy",
     }
-    assert detail["deck_b"]["source"] == "preconstructed"
+    assert detail["deck_b"] == {
+        "source": "preconstructed",
+        "deck": None,
+        "code": seat_b.code,
+        "name": "Preconstructed deck 3",
+        "agent": "greedy",
+    }
+    # The general form: one entry per deck, deck A first; deck_a/deck_b are its Duel shorthand.
+    assert detail["seats"] == [detail["deck_a"], detail["deck_b"]]
     assert (detail["seed"], detail["games"], detail["mode"]) == (99, 40, "duel")
     summary = simulation.summarise(
         simulation.play_games(selectors.batch_spec(batch), 0, 40),
         selectors.batch_card_names(batch),
     )
+    deck_a, deck_b = summary.decks
     results = detail["results"]
     assert results["games"] == 40
     assert results["deck_a"]["wins"] == {
-        "wins": summary.wins[0].hits,
+        "wins": deck_a.wins.hits,
         "games": 40,
-        "rate": summary.wins[0].hits / 40,
-        "low": summary.wins[0].low,
-        "high": summary.wins[0].high,
+        "rate": deck_a.wins.hits / 40,
+        "low": deck_a.wins.low,
+        "high": deck_a.wins.high,
     }
-    assert results["deck_b"]["wins"]["wins"] == summary.wins[1].hits
+    assert results["deck_b"]["wins"]["wins"] == deck_b.wins.hits
+    assert results["seats"] == [results["deck_a"], results["deck_b"]]
     assert results["draws"] == summary.draws
     assert results["first_player"]["wins"] == summary.first_player.hits
     assert results["deck_a"]["when_first"]["games"] == 20
     assert results["turns"] == {str(turns): games for turns, games in summary.turns.items()}
     assert sum(results["ends"].values()) == 40
     troll = next(card for card in results["deck_a"]["cards"] if card["name"] == "Troll")
-    row = next(card for card in summary.cards[0] if card.name == "Troll")
+    row = next(card for card in deck_a.cards if card.name == "Troll")
     assert troll["games_played"] == row.games_played
     assert troll["damage_dealt"] == row.damage
     assert [card["name"] for card in results["deck_a"]["cards"]][:2] == [
-        card["name"] for card in batch.decks[0]["cards"]
+        card["name"] for card in seat_a.cards
     ][:2]
     listing = owner_client.get(URL).json()
     assert listing["count"] == 1 and listing["results"][0]["id"] == batch.pk
@@ -115,6 +126,68 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
     assert data["deck_a"]["source"] == "code" and data["deck_a"]["code"] == code
     assert data["deck_a"]["deck"] is None
     assert dispatched == [(data["id"], 1)]
+
+
+def test_the_general_form_names_each_deck_and_its_ai(
+    owner_client: Client,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    body = {
+        "seats": [
+            {"preconstructed": 2, "agent": "random"},
+            {"deck": precon_deck.share_id, "agent": "lookahead"},
+        ],
+        "games": 12,
+        "seed": 5,
+    }
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.content
+    data = response.json()
+    assert [(seat["source"], seat["agent"]) for seat in data["seats"]] == [
+        ("preconstructed", "random"), ("deck", "lookahead"),
+    ]  # fmt: skip
+    assert data["deck_b"]["deck"] == precon_deck.share_id
+    batch = SimulationBatch.objects.get()
+    assert batch.chunk_size == 10  # a lookahead deck: the slow agent's chunks
+    assert selectors.batch_spec(batch).agents == ("random", "lookahead")
+    assert list(batch.seats.values_list("index", "preconstructed")) == [(0, 2), (1, None)]
+
+
+def test_a_duel_takes_two_decks_in_one_form(
+    owner_client: Client,
+    precon_deck: Deck,
+    dispatched: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    capture = django_capture_on_commit_callbacks
+    three = {"seats": [{"preconstructed": n} for n in (1, 2, 3)], "games": 10}
+    assert _refused(owner_client, three, capture) == {
+        "code": "wrong_deck_count",
+        "message": "A Duel is played by 2 decks, not 3.",
+        "details": {"field": "seats", "expected": 2, "given": 3},
+    }
+    both = {**_body(precon_deck), "seats": [{"preconstructed": 1}, {"preconstructed": 2}]}
+    error = _refused(owner_client, both, capture)
+    assert error["code"] == "invalid"
+    assert error["details"] == {
+        "deck_a": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
+        "deck_b": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
+    }
+    error = _refused(owner_client, {"deck_a": {"preconstructed": 1}, "games": 10}, capture)
+    assert error["details"] == {"deck_b": ["Give `seats`, or `deck_a` and `deck_b`."]}
+    bad = {"seats": [{"preconstructed": 1, "agent": "genius"}, {"code": "x", "deck": "y"}]}
+    error = _refused(owner_client, {**bad, "games": 10}, capture)
+    assert error["code"] == "invalid"
+    assert list(error["details"]) == ["seats"]
+    error = _refused(
+        owner_client,
+        {"seats": [{"preconstructed": 1}, {"deck": "nope"}], "games": 10},
+        capture,
+    )
+    assert (error["code"], error["details"]) == ("unknown_deck", {"side": "b", "deck": "nope"})
+    assert dispatched == []
 
 
 def _refused(owner_client: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
@@ -247,7 +320,12 @@ def test_replay_of_one_game(
     outcome = simulation.play_game(selectors.batch_spec(batch), 3)
     assert data["index"] == 3
     assert (data["deck_a_seat"], data["first"]) == ("B", "b")
-    assert data["winner"] == (None if outcome.winner < 0 else "ab"[outcome.winner])
+    assert sorted(outcome.returns) == [-1, 1]
+    assert data["winner"] == "ab"[outcome.returns.index(1)]
+    assert data["seats"] == [
+        {"seat": "B", "agent": "greedy", "result": outcome.returns[0]},
+        {"seat": "A", "agent": "greedy", "result": outcome.returns[1]},
+    ]
     assert (data["turns"], data["end"]) == (outcome.turns, outcome.end)
     assert data["agents"] == {"A": "greedy", "B": "greedy"}
     assert data["page_url"] == f"/simulations/{batch_id}/games/3/"
@@ -257,6 +335,34 @@ def test_replay_of_one_game(
     missing = owner_client.get(f"{URL}{batch_id}/games/40/replay/")
     assert missing.status_code == 404
     assert missing.json()["code"] == "unknown_game"
+
+
+def test_a_replay_by_another_engine_is_refused_and_the_results_stay(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    """A batch played before the rules or the agents changed: replaying its game 3 today would
+    show another game than the one its totals counted."""
+    batch = create_batch(owner, precon_deck, 20, opponent=3)
+    run_chunks(batch)
+    url = f"{URL}{batch.pk}/"
+    assert owner_client.get(url).json()["replayable"] is True
+    assert owner_client.get(f"{url}games/3/replay/").status_code == 200
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="0" * 64)
+    response = owner_client.get(f"{url}games/3/replay/")
+    assert response.status_code == 409
+    assert response.json() == {
+        "code": "engine_changed",
+        "message": "The games of this test batch were played by another version of the rules "
+        "engine or of its AIs: replaying game 3 today would show a different game. The "
+        "batch's results remain those of the games it played.",
+        "details": {"batch": batch.pk, "index": 3},
+    }
+    detail = owner_client.get(url).json()
+    assert detail["replayable"] is False
+    assert detail["results"]["games"] == 20
+    assert detail["results"] == owner_client.get(url).json()["results"]
+    french = owner_client.get(f"{url}games/3/replay/?lang=fr").json()
+    assert french["message"].startswith("Les parties de cette série de test ont été jouées par une")
 
 
 def test_only_the_requester_sees_a_batch(

@@ -82,16 +82,17 @@ def test_another_player_tests_the_deck_without_its_hidden_champion(
     batch, created = played(oscar)
     _assert_no_trace(json.dumps(created), secret)
     # The batch stores no trace of it: no definition, and a deck code without it.
-    assert batch.decks[0]["champion"] is None
-    assert batch.decks[1]["champion"] is None
+    seat_a, seat_b = batch.seats.all()
+    assert seat_a.champion is None
+    assert seat_b.champion is None
     assert batch.champions is True
-    assert batch.deck_a_code == deck_check(format="constructed", cards=PRECON[1]).code
-    assert deck_decode(batch.deck_a_code).champion is None
-    _assert_no_trace(json.dumps(batch.decks), secret)
+    assert seat_a.code == deck_check(format="constructed", cards=PRECON[1]).code
+    assert deck_decode(seat_a.code).champion is None
+    _assert_no_trace(json.dumps(list(batch.seats.values())), secret)
     detail = oscar.get(f"{URL}{batch.pk}/")
     assert detail.json()["status"] == Status.DONE
     assert [card["name"] for card in detail.json()["results"]["deck_a"]["cards"]] == [
-        card["name"] for card in batch.decks[0]["cards"]
+        card["name"] for card in seat_a.cards
     ]
     _assert_no_trace(detail.content.decode(), secret)
     for index in range(4):
@@ -112,8 +113,9 @@ def test_another_player_tests_the_deck_without_its_hidden_champion(
 def test_the_owner_still_plays_her_champion(owner: Any, secret: Champion, played: Played) -> None:
     olga = _client(owner)
     batch, _created = played(olga)
-    assert batch.decks[0]["champion"]["name"] == NAME
-    assert deck_decode(batch.deck_a_code).champion == secret.uid
+    seat_a = batch.seats.get(index=0)
+    assert seat_a.champion["name"] == NAME
+    assert deck_decode(seat_a.code).champion == secret.uid
     replay = olga.get(f"{URL}{batch.pk}/games/1/replay/").json()
     assert replay["replay"]["champions"][1]["name"] == NAME  # deck A sits in seat B
     assert replay["replay"]["champions"][0] is None
@@ -126,8 +128,9 @@ def test_a_public_champion_plays_for_everyone(
         champion=secret, actor=owner, design=design(visibility="public")
     )
     batch, _created = played(_client(other))
-    assert batch.decks[0]["champion"]["name"] == NAME
-    assert deck_decode(batch.deck_a_code).champion == secret.uid
+    seat_a = batch.seats.get(index=0)
+    assert seat_a.champion["name"] == NAME
+    assert deck_decode(seat_a.code).champion == secret.uid
 
 
 def test_refused_requests_queue_nothing(

@@ -9,7 +9,7 @@ from django.test import Client
 
 from decks.models import Deck
 from engine import selectors, services
-from engine.models import SimulationBatch, Status
+from engine.models import SimulationBatch, SimulationSeat, Status
 from tests.decks.conftest import PRECON
 from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
 
@@ -57,9 +57,10 @@ def test_the_form_queues_a_batch_and_shows_it(
     batch = SimulationBatch.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/simulations/{batch.pk}/"
-    assert (batch.deck_b_id, batch.agent_a, batch.agent_b, batch.games) == (
-        public.pk, "random", "random", 24,
-    )  # fmt: skip
+    assert list(batch.seats.values_list("deck_id", "agent")) == [
+        (precon_deck.pk, "random"), (public.pk, "random"),
+    ]  # fmt: skip
+    assert batch.games == 24
     html = owner_client.get(response["Location"]).content.decode()
     assert '<progress id="batch-progress-bar" max="24" value="24"' in html
     assert 'id="win-rate-chart"' in html and 'id="length-chart"' in html
@@ -107,6 +108,44 @@ def test_the_progress_part_polls_until_the_batch_is_over(
     assert "hx-trigger" not in part and "win-rate-chart" in part
 
 
+def test_the_pages_show_every_deck_a_batch_has(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    """Three decks (no playable mode seats three yet, so the rows are written here): every
+    page lists each deck with its letter, AI and results."""
+    seat_a, seat_b = _batch(owner, precon_deck).seats.all()
+    batch = SimulationBatch.objects.create(
+        requested_by=owner, mode="three", games=3, chunk_size=3, seed=1, rules_version="test",
+        status=Status.DONE, games_done=3, chunks_done=1,
+        totals={
+            "games": 3, "wins": [1, 1, 0], "draws": 1, "first_games": [1, 1, 1],
+            "first_wins": [1, 0, 0], "turns": {"9": 2, "201": 1},
+            "ends": {"fort_destroyed": 2, "empty_hand_bastion": 0, "empty_hand_fort": 0,
+                     "turn_limit": 1},
+            "cards": [{}, {}, {"Ogre": {"played": 2, "wins": 0, "damage": 7}}],
+        },
+    )  # fmt: skip
+    decks = ((seat_a, "greedy"), (seat_b, "random"), (seat_b, "lookahead"))
+    for index, (seat, agent) in enumerate(decks):
+        SimulationSeat.objects.create(
+            batch=batch, index=index, source=seat.source, deck=seat.deck, code=seat.code,
+            name=seat.name, preconstructed=seat.preconstructed, agent=agent, cards=seat.cards,
+            slugs=seat.slugs, champion=None,
+        )  # fmt: skip
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    title = "Olga&#x27;s deck 1 against Preconstructed deck 4, Preconstructed deck 4"
+    assert f"<h1>{title}</h1>" in html
+    assert re.findall(r'<div data-deck="(\w)"><dt>Deck (\w)</dt>', html) == [
+        ("a", "A"), ("b", "B"), ("c", "C"),
+    ]  # fmt: skip
+    assert "Lookahead (strongest, slow)" in html
+    assert re.findall(r'<tr data-deck="(\w)">', html) == ["a", "b", "c"]
+    assert "Cards of deck C · Preconstructed deck 4" in html
+    assert html.count('class="rate-row"') == 4  # each deck's wins, and the first player's
+    assert "Deck C wins" in html
+    assert title in owner_client.get("/simulations/").content.decode()
+
+
 def test_cancel_from_the_page(owner_client: Client, owner: Any, precon_deck: Deck) -> None:
     batch = _batch(owner, precon_deck)
     response = owner_client.post(f"/simulations/{batch.pk}/cancel/")
@@ -136,12 +175,86 @@ def test_the_replay_viewer_steps_through_the_turns(
     hand = re.findall(r'<li class="hand-card[^"]*">([^<]+)</li>', html)
     assert len(hand) == 16
     assert 'data-seat="A"' in html and 'data-seat="B"' in html
+    # Game 2 is even: deck A in seat A.
+    assert "Seat A · deck A · Olga&#x27;s deck 1" in html
+    assert "Seat B · deck B · Preconstructed deck 4" in html
+    (winner,) = game.outcome.winners
+    name = ("Olga&#x27;s deck 1", "Preconstructed deck 4")[winner]
+    assert f"won by deck {'AB'[winner]} ({name})" in html
     last = len(game.frames) - 1
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
     picked = owner_client.get(f"/simulations/{batch.pk}/games/?index=7")
     assert picked["Location"] == f"/simulations/{batch.pk}/games/7/"
     assert owner_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
+
+
+def test_the_pages_say_why_a_replay_by_another_engine_is_refused(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    batch = _batch(owner, precon_deck)
+    run_chunks(batch)
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert 'class="replay-pick"' in html and "replay-unavailable" not in html
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="")
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert 'class="replay-pick"' not in html
+    assert (
+        "The games of this test batch were played by another version of the rules engine or of "
+        "its AIs: their replays are not available. The results below remain those of the "
+        "games played."
+    ) in html
+    assert 'id="win-rate-chart"' in html
+    response = owner_client.get(f"/simulations/{batch.pk}/games/2/")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "replaying game 2 today would show a different game" in html
+    assert f'href="/simulations/{batch.pk}/"' in html
+    html = owner_client.get(f"/sv/simulations/{batch.pk}/games/2/").content.decode()
+    assert "spelades av en annan version av regelmotorn" in html
+
+
+def _first_play(batch: SimulationBatch, cards: set[str]) -> tuple[int, int, dict[str, Any], str]:
+    """(game, turn, arguments, card) of the first time one of `cards` is put on a line."""
+    for index in range(batch.games):
+        game = selectors.batch_game(batch, index)
+        for number, frame in enumerate(game.frames):
+            for code, args in frame.events:
+                shown = dict(args)
+                if code == "play_line" and game.names[int(shown["card"])] in cards:
+                    return index, number, shown, game.names[int(shown["card"])]
+    raise AssertionError(f"none of {cards} was played")
+
+
+def test_the_event_log_is_in_the_page_s_language(
+    owner_client: Client, owner: Any, constructed_deck: Deck
+) -> None:
+    """Words, card names (the catalogue's), seats and lines of the page's language."""
+    batch = create_batch(owner, constructed_deck, 6, opponent=4, seed=5)
+    french = {
+        "Dryad": "Dryade",
+        "Emerald dragon": "Dragon émeraude",
+        "Abyssal grrr": "Grrr abyssal",
+    }
+    index, number, args, name = _first_play(batch, set(french))
+    seat = "AB"[args["player"]]
+    url = f"/simulations/{batch.pk}/games/{index}/?turn={number}"
+    html = owner_client.get(f"/fr{url}").content.decode()
+    assert "<summary>Journal des événements</summary>" in html
+    line = ("du haut", "du bas")[args["line"]]
+    assert f"<li>{seat} joue {french[name]} sur la ligne {line}.</li>" in html
+    html = owner_client.get(f"/sv{url}").content.decode()
+    line = ("övre", "nedre")[args["line"]]
+    assert f"<li>{seat} spelar {name} på {line} vägen.</li>" in html  # no Swedish name: English
+    html = owner_client.get(url).content.decode()
+    line = ("top", "bottom")[args["line"]]
+    assert f"<li>{seat} plays {name} on the {line} line.</li>" in html
+    first = f"/simulations/{batch.pk}/games/{index}/?turn=0"
+    assert (
+        "<li>Mise en place : A joue en premier.</li>"
+        in owner_client.get(f"/fr{first}").content.decode()
+    )
+    assert "<li>Uppställning: A börjar.</li>" in owner_client.get(f"/sv{first}").content.decode()
 
 
 def test_pages_are_private_and_need_an_account(
@@ -190,7 +303,12 @@ def test_the_admin_shows_batches_read_only(
     admin.force_login(django_user_model.objects.create_superuser("root", password="pw-root-1234"))
     listing = admin.get("/admin/engine/simulationbatch/").content.decode()
     assert "Olga&#x27;s deck 1" in listing
+    assert "Olga&#x27;s deck 1 / Preconstructed deck 4" in listing
     page = admin.get(f"/admin/engine/simulationbatch/{batch.pk}/change/")
     assert page.status_code == 200
-    assert "Save" not in page.content.decode()
+    html = page.content.decode()
+    assert 'name="_save"' not in html
+    # Each deck of the batch, as played.
+    assert html.count("<h3><b>Deck of a batch:</b>") == 2
+    assert "Preconstructed deck 4" in html and "&quot;Troll&quot;" in html
     assert admin.get("/admin/engine/simulationbatch/add/").status_code == 403

@@ -1,10 +1,14 @@
 """engine.services: creating a batch, running chunks exactly once, cancelling, failing, limits."""
 
+import hashlib
+import json
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.db.models import Sum
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from champions import services as champion_services
@@ -12,18 +16,23 @@ from cod_site.errors import DomainError
 from decks.models import Deck
 from engine import selectors, services, simulation
 from engine.models import SimulationBatch, SimulationChunk, Status
+from engine.rules import native
 from engine.rules import replay as replays
-from engine.selectors import DeckChoice
+from engine.selectors import DeckChoice, SeatChoice
 from tests.champions.conftest import design
 from tests.simulations.conftest import InlineExecutor, create_batch, run_chunks
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
-PRECON_2 = DeckChoice(preconstructed=2)
+PRECON_2 = SeatChoice(DeckChoice(preconstructed=2))
 
 
 def _expected_totals(batch: SimulationBatch) -> dict[str, Any]:
     return simulation.play_games(selectors.batch_spec(batch), 0, batch.games).to_json()
+
+
+def _digest(document: Any) -> str:
+    return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
 
 
 def test_a_batch_runs_all_its_chunks_once(
@@ -46,50 +55,125 @@ def test_a_batch_runs_all_its_chunks_once(
     assert batch.chunks.aggregate(total=Sum("games"))["total"] == 45
     assert batch.totals == _expected_totals(batch)
     # The frozen decks: deck A as saved (English names, catalogue slugs), deck B preconstructed 2.
-    assert batch.decks[0]["slugs"] == [entry.card.slug for entry in precon_deck.deck_cards.all()]
-    assert {card["name"] for card in batch.decks[1]["cards"]} == {
+    seat_a, seat_b = batch.seats.all()
+    assert (seat_a.index, seat_a.deck, seat_a.agent) == (0, precon_deck, "greedy")
+    assert seat_a.slugs == [entry.card.slug for entry in precon_deck.deck_cards.all()]
+    assert "Troll" in {card["name"] for card in seat_a.cards}
+    assert {card["name"] for card in seat_b.cards} == {
         "Abomination", "Alpha", "Combustion", "Lieutenant", "Microctopus", "Ogre", "Scribe",
         "Shaman",
     }  # fmt: skip
-    assert (batch.deck_a_source, batch.deck_b_source) == ("deck", "preconstructed")
-    assert batch.deck_b_name == "Preconstructed deck 2"
+    assert (seat_a.source, seat_b.source) == ("deck", "preconstructed")
+    assert (seat_b.index, seat_b.deck, seat_b.name, seat_b.preconstructed) == (
+        1, None, "Preconstructed deck 2", 2,
+    )  # fmt: skip
+    assert batch.engine_digest == native.engine_digest()
 
 
-def test_a_batch_orphaned_by_a_restart_resumes_its_missing_chunks(
+def test_a_duel_batch_totals_are_those_main_counted(
+    owner: Any, precon_deck: Deck, constructed_deck: Deck
+) -> None:
+    """Totals computed on main (34c5d74) before batches had a seat table: the decks as stored,
+    the seats, the agents, the seeds and the counts are unchanged."""
+    batch = create_batch(owner, precon_deck, 45, opponent=3, seed=2024)
+    run_chunks(batch)
+    batch.refresh_from_db()
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([33, 12], [20, 9])
+    assert _digest(batch.totals) == (
+        "0eab53320a0da814f5d366065707663a6bd06ac73d11561de32801d0915c365e"
+    )
+    champion = champion_services.champion_create(owner=owner, design=design())
+    Deck.objects.filter(pk=constructed_deck.pk).update(champion=champion)
+    batch = create_batch(
+        owner, constructed_deck, 30, opponent=4, seed=77, champions=True, exhaustion=True,
+        agents=("greedy", "random"),
+    )  # fmt: skip
+    run_chunks(batch)
+    batch.refresh_from_db()
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([28, 2], [15, 2])
+    assert batch.totals["ends"]["empty_hand_bastion"] == 1
+    assert _digest(batch.totals) == (
+        "d132bc36aba80b63a2cb7d4c0bd199bc14a0aea1b48884c6e063ae8df5a4ff79"
+    )
+
+
+def _orphan(owner: Any, deck: Deck, capture: Any) -> SimulationBatch:
+    """In-process mode: a batch whose server stopped after chunk 0 was written, taking its
+    thread pool with it (the new process never dispatched it)."""
+    with capture(execute=False):
+        batch = create_batch(owner, deck, 45)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    return batch
+
+
+def _rows(batch: SimulationBatch) -> tuple[Any, ...]:
+    return (
+        SimulationBatch.objects.filter(pk=batch.pk).values().get(),
+        list(SimulationChunk.objects.filter(batch=batch).values()),
+    )
+
+
+def test_looking_at_a_batch_writes_nothing(
     owner: Any,
     precon_deck: Deck,
     inline_chunks: InlineExecutor,
     django_capture_on_commit_callbacks: Any,
     client: Any,
 ) -> None:
-    """In-process mode: the server stopped after chunk 0 was written, taking its thread pool
-    with it. Whoever looks at the batch next, in the new process, gets the 4 other chunks run."""
-    with django_capture_on_commit_callbacks(execute=False):  # the old process never dispatched
-        batch = create_batch(owner, precon_deck, 45)
-    services.chunk_run(batch_id=batch.pk, index=0)
-    assert inline_chunks.jobs == 0
+    """Not even for an orphaned batch: resuming it is the pool's sweep's work, not a GET's."""
+    batch = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    before = _rows(batch)
     client.force_login(owner)
-    assert client.get(f"/api/v1/simulations/{batch.pk}/").status_code == 200
+    for url in (
+        f"/api/v1/simulations/{batch.pk}/",
+        f"/simulations/{batch.pk}/",
+        f"/simulations/{batch.pk}/progress/",
+        "/api/v1/simulations/",
+        "/simulations/",
+    ):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        writes = [
+            query["sql"] for query in queries if not query["sql"].lstrip().startswith("SELECT")
+        ]
+        assert writes == [], url
+    assert inline_chunks.jobs == 0
+    assert _rows(batch) == before
+
+
+def test_the_pool_s_sweep_resumes_an_orphaned_batch(
+    owner: Any,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    done = create_batch(owner, precon_deck, 10)
+    run_chunks(done)
+    assert services.batches_resume_orphaned() == 4
     batch.refresh_from_db()
     assert inline_chunks.jobs == 4
     assert (batch.status, batch.games_done, batch.chunks_done) == (Status.DONE, 45, 5)
     assert batch.totals == _expected_totals(batch)
-    # Known to this process now: looking again queues nothing.
-    assert services.batch_resume_orphaned(batch=batch) == 0
-    assert client.get(f"/simulations/{batch.pk}/").status_code == 200
-    assert inline_chunks.jobs == 4
+    # This process runs it now (and a finished batch is nobody's): the next sweep queues nothing.
+    another = _orphan(owner, precon_deck, django_capture_on_commit_callbacks)
+    assert services.batches_resume_orphaned() == 4
+    assert services.batches_resume_orphaned() == 0
+    assert inline_chunks.jobs == 8
+    another.refresh_from_db()
+    assert another.status == Status.DONE
 
 
 def test_with_a_broker_nothing_is_resumed_by_hand(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Celery redelivers unacknowledged chunks itself (acks_late); lost ones are the sweep's."""
+    """Celery redelivers unacknowledged chunks itself (acks_late); lost ones are the beat's."""
     from cod_site.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setattr("engine.tasks.run_chunk.apply_async", lambda **kwargs: None)
-    batch = create_batch(owner, precon_deck, 45)
-    assert services.batch_resume_orphaned(batch=batch) == 0
+    create_batch(owner, precon_deck, 45)
+    assert services.batches_resume_orphaned() == 0
 
 
 @pytest.fixture
@@ -153,7 +237,7 @@ def test_the_sweep_resends_a_batch_that_never_started_and_skips_ended_ones(
 def test_without_a_broker_the_sweep_sends_nothing(
     owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The thread pool's batches are resumed when looked at (batch_resume_orphaned)."""
+    """The thread pool's batches are resumed by its own sweep (batches_resume_orphaned)."""
     from cod_site.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", True)
@@ -248,6 +332,22 @@ def test_a_running_chunk_stops_when_its_batch_is_cancelled(
     assert services.chunk_run(batch_id=batch.pk, index=0).chunk is None
     assert played == [0, 1, 2]
     assert not SimulationChunk.objects.filter(batch=batch).exists()
+
+
+def test_a_chunk_is_not_played_by_another_engine(owner: Any, precon_deck: Deck) -> None:
+    """A worker whose rules or agents differ from those of the batch (a deployment half done)
+    would count other games than the batch's replays show: the batch fails instead."""
+    batch = create_batch(owner, precon_deck, 20)
+    services.chunk_run(batch_id=batch.pk, index=0)
+    SimulationBatch.objects.filter(pk=batch.pk).update(engine_digest="0" * 64)
+    assert services.chunk_run(batch_id=batch.pk, index=1).chunk is None
+    batch.refresh_from_db()
+    assert (batch.status, batch.games_done) == (Status.FAILED, 10)
+    assert batch.error == (
+        "This worker runs another version of the rules engine or of its AIs than the one that "
+        "started the batch: its games would not be the batch's."
+    )
+    assert list(batch.chunks.values_list("index", flat=True)) == [0]
 
 
 def test_a_failed_batch_stops(owner: Any, precon_deck: Deck) -> None:
@@ -350,11 +450,11 @@ def test_a_chunk_that_cannot_run_fails_its_batch_at_once(owner: Any, precon_deck
 
 
 def test_chunk_size_follows_the_agents_and_the_batch_size() -> None:
-    assert services.chunk_size_for(20_000, "greedy", "greedy") == 1000
-    assert services.chunk_size_for(100_000, "random", "random") == 1000
-    assert services.chunk_size_for(100_000, "random", "lookahead") == 10
-    assert services.chunk_size_for(2000, "greedy", "greedy") == 100
-    assert services.chunk_size_for(5, "greedy", "greedy") == 10
+    assert services.chunk_size_for(20_000, ["greedy", "greedy"]) == 1000
+    assert services.chunk_size_for(100_000, ["random", "random"]) == 1000
+    assert services.chunk_size_for(100_000, ["random", "lookahead"]) == 10
+    assert services.chunk_size_for(2000, ["greedy", "greedy"]) == 100
+    assert services.chunk_size_for(5, ["greedy", "greedy"]) == 10
 
 
 def test_the_champion_module_plays_each_deck_with_its_champion(
@@ -364,7 +464,8 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
     Deck.objects.filter(pk=precon_deck.pk).update(champion=champion)
     batch = create_batch(owner, precon_deck, 20, champions=True)
     assert batch.champions is True
-    assert batch.decks[0]["champion"] == {
+    seat_a, seat_b = batch.seats.all()
+    assert seat_a.champion == {
         "name": "Åsa the Bold",
         "type": "champion",
         "cost": 5,
@@ -373,7 +474,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
         "abilities": ["splash", "aura:rage"],
         "name_fr": "Åsa l'Intrépide",
     }
-    assert batch.decks[1]["champion"] is None  # a preconstructed deck has none
+    assert seat_b.champion is None  # a preconstructed deck has none
     run_chunks(batch)
     batch.refresh_from_db()
     assert batch.status == Status.DONE
@@ -384,7 +485,7 @@ def test_the_champion_module_plays_each_deck_with_its_champion(
     assert game.replay["champions"][1]["name"] == "Åsa the Bold"  # deck A sits in seat B
     assert replays.play(replays.parse(game.replay)).turn == game.outcome.turns
     without = create_batch(owner, precon_deck, 20)
-    assert without.decks[0]["champion"] is None
+    assert without.seats.get(index=0).champion is None
 
 
 # Limits -----------------------------------------------------------------------------------------
@@ -412,7 +513,7 @@ def test_games_per_day(owner: Any, other: Any, precon_deck: Deck, settings: Any)
     assert refused.value.details == {"limit": 100, "used": 60, "requested": 41}
     create_batch(owner, precon_deck, 40)
     # Someone else has their own allowance.
-    services.batch_create(requested_by=other, deck_a=PRECON_2, deck_b=PRECON_2, games=100, seed=1)
+    services.batch_create(requested_by=other, seats=[PRECON_2, PRECON_2], games=100, seed=1)
 
 
 def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
@@ -421,8 +522,14 @@ def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
             create_batch(owner, precon_deck, games)
         assert refused.value.code == "invalid_games"
     with pytest.raises(DomainError) as refused:
-        create_batch(owner, precon_deck, 10, agent_a="genius")
+        create_batch(owner, precon_deck, 10, agents=("greedy", "genius"))
     assert refused.value.code == "unknown_agent"
+    assert refused.value.details == {
+        "side": "b", "field": "agent", "choices": ["random", "greedy", "lookahead"],
+    }  # fmt: skip
+    with pytest.raises(DomainError) as refused:
+        services.batch_create(requested_by=owner, seats=[PRECON_2], games=10)
+    assert (refused.value.code, refused.value.details["given"]) == ("wrong_deck_count", 1)
     assert not SimulationBatch.objects.exists()
 
 

@@ -4,22 +4,30 @@ intervals, replays. No database."""
 import hashlib
 import itertools
 import json
+import pickle
+import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.rules import replay as replays
-from engine.rules.cards import load_catalogue
+from engine.rules.cards import CardDef, load_catalogue
+from engine.rules.champion import stand_in
+from engine.rules.errors import InputError
+from engine.rules.events import Event, render
 from engine.simulation import (
     END_REASONS,
     BatchSpec,
+    GameOutcome,
     Rate,
     Totals,
     chunk_count,
     chunk_span,
     deck_in_seat,
+    deck_seats,
     derived_seed,
     histogram,
     play_game,
@@ -60,8 +68,46 @@ def test_game_seed_is_a_hash_of_batch_seed_index_and_stream() -> None:
 
 
 def test_seats_swap_every_other_game() -> None:
-    assert [deck_in_seat(index, 0) for index in range(6)] == [0, 1, 0, 1, 0, 1]
-    assert [deck_in_seat(index, 1) for index in range(6)] == [1, 0, 1, 0, 1, 0]
+    assert [deck_in_seat(index, 0, 2) for index in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert [deck_in_seat(index, 1, 2) for index in range(6)] == [1, 0, 1, 0, 1, 0]
+    assert [deck_seats(index, 2) for index in range(3)] == [(0, 1), (1, 0), (0, 1)]
+
+
+def test_four_decks_rotate_one_seat_per_game_and_keep_their_partners() -> None:
+    assert [[deck_in_seat(index, seat, 4) for seat in range(4)] for index in range(5)] == [
+        [0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2], [0, 1, 2, 3],
+    ]  # fmt: skip
+    # Each deck plays first once every 4 games; decks A and C always sit in partner seats
+    # (A and C, or B and D: the 2 vs 2 teams of engine.rules.modes).
+    assert [deck_seats(index, 4) for index in range(4)] == [
+        (0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0),
+    ]  # fmt: skip
+    for index in range(8):
+        seats = deck_seats(index, 4)
+        assert seats[0] % 2 == seats[2] % 2 and seats[1] % 2 == seats[3] % 2
+
+
+def test_a_spec_seats_each_deck_with_its_agent_champion_and_random_stream() -> None:
+    catalogue = load_catalogue()
+    decks = tuple(tuple(catalogue.precon(number)) for number in (1, 2, 3, 4))
+    champions = tuple(stand_in(next(c for c in deck if c.is_creature)) for deck in decks)
+    spec = BatchSpec(
+        seed=3,
+        decks=decks,
+        agents=("random", "greedy", "random", "lookahead"),
+        champions=champions,
+        mode="free_for_all",
+    )
+    assert spec.seating(1) == [decks[1], decks[2], decks[3], decks[0]]
+    assert spec.seating(5) is spec.seating(1)  # built once: the engine's set-up cache is hit
+    assert spec.seat_champions(2) == [champions[2], champions[3], champions[0], champions[1]]
+    agents = spec.agents_for(3)
+    assert [agent.name for agent in agents] == ["lookahead", "random", "greedy", "random"]
+    # Deck D's lookahead agent in seat A draws from deck D's stream (4 + 1) of game 3.
+    assert agents[0].rng.random() == random.Random(derived_seed(3, 3, 4)).random()
+    assert spec.options.mode == "free_for_all" and spec.options.first_player == 0
+    with pytest.raises(InputError, match="one agent per deck"):
+        BatchSpec(seed=3, decks=decks, agents=("greedy", "greedy"))
 
 
 def test_each_deck_plays_first_in_half_the_games(spec: BatchSpec) -> None:
@@ -83,13 +129,77 @@ def test_a_game_is_the_same_whoever_plays_it_and_whenever(spec: BatchSpec) -> No
     ]
 
 
+# The Duel's numbers ------------------------------------------------------------------------------
+
+
+def _digest(document: Any) -> str:
+    return hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+
+
+def _precon(*numbers: int) -> tuple[tuple[CardDef, ...], ...]:
+    catalogue = load_catalogue()
+    return tuple(tuple(catalogue.precon(number)) for number in numbers)
+
+
+# Figures computed on main (34c5d74, the two-deck code) before batches had N seats: seed,
+# preconstructed decks, agents, Exhaustion, games; then the wins of each deck and a digest of the
+# whole totals document.
+MAIN_TOTALS = [
+    (42, (1, 2), ("greedy", "random"), False, 60, [57, 3],
+     "85f3aaf27b0f2a00bfdffa0b2dc599621d1e297b504fa436f8ac6ea89c7c15db"),
+    # Random agents and Exhaustion: 8 of these games end on an empty hand.
+    (5, (4, 1), ("random", "random"), True, 200, [88, 112],
+     "887ae9a2ad4911dc04caeabd75aca0ccc149d9c8afc0b2d4f116b74dd27c6b69"),
+    # Two of these are draws at the turn limit.
+    (2024, (1, 3), ("greedy", "greedy"), False, 200, [146, 52],
+     "6be046f12c07867d21d7544b9c22ec16a1ec8794a366a5c91b02e441e447d82d"),
+    (9, (2, 3), ("lookahead", "greedy"), False, 6, [6, 0],
+     "228653381be30295d101dff952367fadf073a90536c3d1899968c1b5a8ea48c9"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("seed", "decks", "agents", "exhaustion", "games", "wins", "digest"),
+                         MAIN_TOTALS)  # fmt: skip
+def test_a_duel_counts_the_games_main_counted(
+    seed: int, decks: tuple[int, int], agents: tuple[str, str], exhaustion: bool, games: int,
+    wins: list[int], digest: str,
+) -> None:  # fmt: skip
+    spec = BatchSpec(seed=seed, decks=_precon(*decks), agents=agents, exhaustion=exhaustion)
+    totals = play_games(spec, 0, games).to_json()
+    assert totals["wins"] == wins
+    assert _digest(totals) == digest
+
+
+def test_a_duel_with_champions_plays_and_replays_as_on_main() -> None:
+    """Champions (stand-ins: Parasite for deck A, Baron for deck B) and Exhaustion; a replay
+    with the same actions and the same event log in English (figures of main, 34c5d74)."""
+    champions = tuple(
+        stand_in(next(card for card in deck if card.is_creature)) for deck in _precon(3, 1)
+    )
+    assert [champion.name for champion in champions] == ["Parasite", "Baron"]
+    modules = BatchSpec(
+        seed=7, decks=_precon(4, 2), agents=("random", "greedy"), exhaustion=True,
+        champions=champions,
+    )  # fmt: skip
+    totals = play_games(modules, 0, 40).to_json()
+    assert (totals["wins"], totals["first_wins"]) == ([1, 39], [0, 19])
+    assert _digest(totals) == "e41af7e2c9c8e3fac5fafe06d861a3cd9eb7ad5b97486816f298a298569308d4"
+    game = replay_game(modules, 3)
+    assert (game.outcome.returns, game.outcome.turns, len(game.frames)) == ((-1, 1), 11, 12)
+    assert _digest(game.replay) == (
+        "9930b9669940c4b33afba26ab0860174f763791141e7f813e60096a2c3d89165"
+    )
+    log = [[render(Event(*event), game.names) for event in frame.events] for frame in game.frames]
+    assert _digest(log) == "1c91e05a4aef6398ec89fa5afddca849864f59b2927de9d1f4ed3939d4438ce8"
+
+
 # Chunking ---------------------------------------------------------------------------------------
 
 
 def test_totals_do_not_depend_on_the_chunking(spec: BatchSpec) -> None:
     whole = play_games(spec, 0, 60)
     for cuts in ([0, 7, 20, 60], [0, 1, 2, 30, 59, 60], [0, 30, 60]):
-        merged = Totals()
+        merged = Totals.empty(2)
         chunks = [play_games(spec, a, b - a) for a, b in itertools.pairwise(cuts)]
         for chunk in reversed(chunks):  # in any order, as workers finish them
             merged.merge(Totals.from_json(json.loads(json.dumps(chunk.to_json()))))
@@ -106,13 +216,14 @@ def test_totals_do_not_depend_on_the_chunking(spec: BatchSpec) -> None:
 
 def test_totals_count_a_game_exactly(spec: BatchSpec) -> None:
     game = play_game(spec, 3)
-    totals = Totals()
+    totals = Totals.empty(2)
     totals.add(game)
     data = totals.to_json()
     assert data["games"] == 1
     assert data["turns"] == {str(game.turns): 1}
     assert data["first_games"] == [0, 1]  # odd game: deck B sits in seat A and plays first
-    won = [int(game.winner == 0), int(game.winner == 1)]
+    assert sorted(game.returns) == [-1, 1]
+    won = [int(result > 0) for result in game.returns]
     assert data["wins"] == won
     assert data["first_wins"] == [0, won[1]]
     assert data["ends"][game.end] == 1
@@ -122,9 +233,32 @@ def test_totals_count_a_game_exactly(spec: BatchSpec) -> None:
         for name, row in data["cards"][deck].items():
             assert row == {
                 "played": int(name in game.played[deck]),
-                "wins": int(name in game.played[deck] and game.winner == deck),
+                "wins": int(name in game.played[deck] and game.returns[deck] > 0),
                 "damage": game.damage[deck][name],
             }
+
+
+def test_teammates_share_a_win_and_a_draw_is_no_one_s() -> None:
+    """Four decks, as a 2 vs 2 game gives them (decks A and C one team)."""
+    totals = Totals.empty(4)
+    cards: tuple[dict[str, int], ...] = ({"Ogre": 2}, {"Imp": 0}, {"Elk": 5}, {})
+    played = (frozenset({"Ogre"}), frozenset(), frozenset({"Elk"}), frozenset())
+    totals.add(GameOutcome(0, (1, -1, 1, -1), 0, 12, "fort_destroyed", cards, played))
+    totals.add(GameOutcome(1, (-1, 1, -1, 1), 1, 9, "fort_destroyed", cards, played))
+    totals.add(GameOutcome(2, (0, 0, 0, 0), 2, 201, "turn_limit", cards, played))
+    data = totals.to_json()
+    assert (data["games"], data["wins"], data["draws"]) == (3, [1, 1, 1, 1], 1)
+    assert (data["first_games"], data["first_wins"]) == ([1, 1, 1, 0], [1, 1, 0, 0])
+    assert data["cards"][0] == {"Ogre": {"played": 3, "wins": 1, "damage": 6}}
+    assert data["cards"][2] == {"Elk": {"played": 3, "wins": 1, "damage": 15}}
+    assert data["cards"][1] == {"Imp": {"played": 0, "wins": 0, "damage": 0}}
+    summary = summarise(Totals.from_json(json.loads(json.dumps(data))))
+    assert len(summary.decks) == 4
+    deck_c = summary.decks[2]
+    assert (deck_c.wins.hits, deck_c.wins.games) == (1, 3)
+    assert (deck_c.when_first.hits, deck_c.when_first.games) == (0, 1)
+    assert (deck_c.when_second.hits, deck_c.when_second.games) == (1, 2)
+    assert (summary.first_player.hits, summary.first_player.games) == (2, 3)
 
 
 # Intervals and summaries --------------------------------------------------------------------------
@@ -159,18 +293,19 @@ def test_summary_rates_from_counts() -> None:
         cards=[{"Ogre": {"played": 10, "wins": 7, "damage": 31}}, {}],
     )  # fmt: skip
     summary = summarise(totals, (["Troll", "Ogre"], ["Gnome"]))
-    assert (summary.wins[0].hits, summary.wins[1].hits, summary.draws) == (12, 7, 1)
+    deck_a, deck_b = summary.decks
+    assert (deck_a.wins.hits, deck_b.wins.hits, summary.draws) == (12, 7, 1)
     assert summary.first_player.hits == 10 and summary.first_player.games == 20
-    assert (summary.when_first[0].hits, summary.when_first[0].games) == (7, 10)
-    assert (summary.when_second[0].hits, summary.when_second[0].games) == (5, 10)
-    assert (summary.when_second[1].hits, summary.when_second[1].games) == (4, 10)
+    assert (deck_a.when_first.hits, deck_a.when_first.games) == (7, 10)
+    assert (deck_a.when_second.hits, deck_a.when_second.games) == (5, 10)
+    assert (deck_b.when_second.hits, deck_b.when_second.games) == (4, 10)
     assert summary.mean_turns == (9 * 5 + 10 * 10 + 201 + 12 * 4) / 20
     assert list(summary.turns) == [9, 10, 12, 201]
-    troll, ogre = summary.cards[0]
+    troll, ogre = deck_a.cards
     assert (troll.name, troll.games_played, troll.damage) == ("Troll", 0, 0)
     assert (ogre.games_played, ogre.win_rate_when_played.hits, ogre.damage) == (10, 7, 31)
     assert ogre.damage_per_game_played == 3.1
-    assert summary.cards[1][0].name == "Gnome"
+    assert deck_b.cards[0].name == "Gnome"
 
 
 def test_histogram_groups_long_ranges() -> None:
@@ -194,15 +329,19 @@ def test_replay_is_the_same_game_and_replays_in_the_engine(spec: BatchSpec) -> N
     assert state.turn == game.outcome.turns
     assert game.replay["result"]["turns"] == game.outcome.turns
     # Game 5 is odd: deck B in seat A, playing first with deck B's agent (random).
-    assert game.deck_a_seat == "B"
+    assert game.deck_seats == ("B", "A")
     assert game.first == "b"
+    assert game.winners == (("a",) if game.outcome.returns[0] > 0 else ("b",))
     assert game.agents == {"A": "random", "B": "greedy"}
     assert [card["name"] for card in game.replay["decks"][0]] == [c.name for c in spec.decks[1]]
     # One frame per turn, plus the final position.
     assert len(game.frames) == game.outcome.turns + 1
     assert [frame.turn for frame in game.frames[:-1]] == list(range(1, game.outcome.turns + 1))
     first = game.frames[0]
-    assert first.events[0] == "Set-up: A plays first."
+    # Events are the engine's codes and arguments (the web app words them): plain data.
+    assert first.events[0] == ("setup", (("player", 0),))
+    assert render(Event(*first.events[0]), game.names) == "Set-up: A plays first."
+    assert pickle.loads(pickle.dumps(game)) == game  # the replay cache pickles it
     assert first.players[0].hand and first.players[0].stronghold_at == 0
     assert first.players[0].hp == 8 and first.players[0].mana == 6
     assert game.frames[-1].actions == ()
@@ -220,7 +359,7 @@ def test_a_mirror_match_counts_each_deck_apart() -> None:
     plain = BatchSpec(seed=5, decks=(deck, renamed), agents=("greedy", "random"))
     for index in range(12):
         twin, unique = play_game(mirror, index), play_game(plain, index)
-        assert (twin.winner, twin.turns, twin.end) == (unique.winner, unique.turns, unique.end)
+        assert (twin.returns, twin.turns, twin.end) == (unique.returns, unique.turns, unique.end)
         assert twin.damage[0] == unique.damage[0]
         assert twin.damage[1] == {name[:-3]: n for name, n in unique.damage[1].items()}
         assert twin.played[1] == {name[:-3] for name in unique.played[1]}
