@@ -14,9 +14,14 @@ from django.utils.translation import gettext as _
 from cards.models import Card
 from cards.selectors import card_name, cards_with_details
 from cod_site.errors import DomainError
-from decks import selectors as decks
 from decks.models import Deck, Visibility
+from decks.selectors.access import champion_for, deck_champion, deck_final_cards, deck_get
+from decks.selectors.checks import DeckCheck, deck_check, deck_validate
+from decks.selectors.codes import deck_code_for, deck_decode
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_by_slug
 from engine import simulation
+from engine.adapters.definitions import champion_engine_definition, deck_engine_definitions
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
@@ -80,7 +85,7 @@ def _side_error(error: DomainError, side: str) -> DomainError:
     )
 
 
-def _illegal(side: str, check: decks.DeckCheck) -> DomainError:
+def _illegal(side: str, check: DeckCheck) -> DomainError:
     return DomainError(
         "illegal_deck",
         _("Deck %(side)s is not legal: %(errors)s")
@@ -120,7 +125,7 @@ def simulation_deck_resolve(
     champion = None
     if choice.deck:
         try:
-            deck = decks.deck_get(share_id=choice.deck, viewer=viewer)
+            deck = deck_get(share_id=choice.deck, viewer=viewer)
         except DomainError as error:
             raise DomainError(
                 "unknown_deck",
@@ -129,20 +134,20 @@ def simulation_deck_resolve(
             ) from error
         # A Champion the requester may not see is no Champion of this deck for them: the deck
         # plays without it and the batch keeps no trace of it (not even in its code).
-        check = decks.deck_validate(deck, viewer=viewer, mode=MODE)
+        check = deck_validate(deck, viewer=viewer, mode=MODE)
         if not check.legal:
             raise _illegal(side, check)
         source, code, name = DeckSource.DECK, check.code or "", deck.name
-        played = decks.deck_final_cards(deck)
+        played = deck_final_cards(deck)
         if champions:
-            champion = decks.deck_champion(deck, viewer)
+            champion = deck_champion(deck, viewer)
     elif choice.code:
         deck = None
         try:
-            decoded = decks.deck_decode(choice.code)
+            decoded = deck_decode(choice.code)
         except DomainError as error:
             raise _side_error(error, side) from error
-        check = decks.deck_check(
+        check = deck_check(
             format=decoded.format,
             cards=decoded.cards,
             removed=decoded.removed,
@@ -156,7 +161,7 @@ def simulation_deck_resolve(
         played = _final(decoded.cards, decoded.removed)
         if champions and decoded.champion:
             try:
-                champion = decks.champion_for(uid=decoded.champion, viewer=viewer)
+                champion = champion_for(uid=decoded.champion, viewer=viewer)
             except DomainError as error:
                 raise _side_error(error, side) from error
     else:
@@ -173,8 +178,8 @@ def simulation_deck_resolve(
                 {"side": side, "preconstructed": number},
             )
         source = DeckSource.PRECONSTRUCTED
-        code = decks.deck_code_for(
-            format=decks.format_get(slug=PRECONSTRUCTED_FORMAT), cards=played, champion=None
+        code = deck_code_for(
+            format=format_get(slug=PRECONSTRUCTED_FORMAT), cards=played, champion=None
         )
         name = _("Preconstructed deck %(number)d") % {"number": number}
     resolved = ResolvedDeck(
@@ -182,9 +187,9 @@ def simulation_deck_resolve(
         deck=deck,
         code=code,
         name=name,
-        cards=decks.deck_engine_definitions(played),
+        cards=deck_engine_definitions(played),
         slugs=[card.slug for card in played],
-        champion=decks.champion_engine_definition(champion) if champion else None,
+        champion=champion_engine_definition(champion) if champion else None,
         preconstructed=choice.preconstructed,
     )
     _check_playable(side, resolved)
@@ -358,7 +363,7 @@ def card_labels(batch: SimulationBatch, language: str | None = None) -> list[dic
     """Per deck, {engine card name: the name to show in `language`}: the catalogue's
     translations; a Champion by the name it was frozen with in that language, else English."""
     seats = batch_seats(batch)
-    by_slug = decks.cards_by_slug([slug for seat in seats for slug in seat.slugs])
+    by_slug = cards_by_slug([slug for seat in seats for slug in seat.slugs])
     labels = []
     for seat in seats:
         row = {}

@@ -48,7 +48,7 @@ from champions.selectors import (
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
-from decks.selectors import deck_final_cards, deck_get
+from decks.selectors.access import deck_final_cards, deck_get
 
 ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")

@@ -8,7 +8,9 @@ from django.test import Client
 
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, deck_check, format_get
+from decks.selectors.checks import deck_check
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")
