@@ -159,10 +159,15 @@ def _builder(request: HttpRequest, state: BuilderState, deck: Deck | None = None
 
 
 def deck_new(request: HttpRequest) -> HttpResponse:
-    """The deckbuilder; `?code=` opens a deck code in it, `?format=` picks the format."""
+    """The deckbuilder; `?code=` opens a deck code in it, `?card=` starts a deck with that card
+    (the catalogue's "Build a deck with this card"), `?format=` picks the format."""
     if request.method == "POST":
         return _save(request, None)
-    state = BuilderState(format=request.GET.get("format", "constructed"), seed=new_seed())
+    state = BuilderState(
+        format=request.GET.get("format", "constructed"),
+        cards=[slug for slug in request.GET.getlist("card") if slug][: deck_code.MAX_CARDS],
+        seed=new_seed(),
+    )
     code = request.GET.get("code")
     if code:
         try:

@@ -17,16 +17,28 @@ from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from champions import documents
+from champions.api.renderers import PDFRenderer, pdf_response
+from champions.api.serializers import DeckPnpQuerySerializer
 from champions.models import Champion
+from champions.selectors import champion_get
 from cod_site.errors import DomainError
+from cod_site.i18n import current_language
 from decks import services
 from decks.api import serializers as s
 from decks.models import Deck, DeckVersion
-from decks.selectors.access import champion_for, deck_cards, deck_get, deck_removed_cards
+from decks.selectors.access import (
+    champion_for,
+    deck_cards,
+    deck_final_cards,
+    deck_get,
+    deck_removed_cards,
+)
 from decks.selectors.checks import DeckCheck, deck_check, deck_validate
 from decks.selectors.codes import deck_code_of, deck_decode
 from decks.selectors.formats import format_get, format_list, game_mode_list
@@ -41,6 +53,7 @@ from decks.selectors.versions import (
 )
 from decks.services import KEEP
 
+LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="Refused: `code` says why."),
     403: OpenApiResponse(s.ErrorSerializer, description="Not yours, or not logged in."),
@@ -424,3 +437,32 @@ class DeckExportView(APIView):
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{deck.share_id}.txt"'
         return response
+
+
+class DeckPnpView(APIView):
+    """The deck's sheet: drawn by the champions app's Print-and-Play, from the cards played."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="decks_pnp",
+        summary="Print-and-Play PDF of a deck: its cards (our frames, no official art) + Champion",
+        parameters=[DeckPnpQuerySerializer, LANG],
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            400: ERRORS[400],
+            404: ERRORS[404],
+        },
+        tags=["decks"],
+    )
+    def get(self, request: Request, share_id: str) -> HttpResponse:
+        deck = deck_get(share_id=share_id, viewer=request.user)
+        query = DeckPnpQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        uid = query.validated_data.get("champion")
+        champion = champion_get(uid=uid, user=request.user) if uid else None
+        pdf = documents.deck_pnp_pdf(
+            deck_final_cards(deck), champion, query.options(), current_language()
+        )
+        return pdf_response(pdf, f"deck-{deck.share_id}.pdf")

@@ -56,6 +56,16 @@ def test_the_builder_opens_a_deck_code(client: Client) -> None:
     assert "This deck code is mistyped: its checksum does not match." in broken
 
 
+def test_the_builder_starts_a_deck_with_the_cards_asked_for(client: Client) -> None:
+    html = client.get("/decks/new/?card=grrr").content.decode()
+    assert '<option value="constructed" selected>Constructed</option>' in html
+    assert _cards_in(html) == ["grrr"]
+    code = deck_check(format="constructed", cards=["grrr"]).code
+    assert f'value="{code}"' in html
+    unknown = client.get("/decks/new/?card=no-such-card").content.decode()
+    assert _cards_in(unknown) == ["no-such-card"]
+
+
 def test_panel_adds_and_removes_cards_and_errors_come_and_go(client: Client) -> None:
     seven = {"format": "constructed", "card": CONSTRUCTED[:7], "seed": "42"}
     html = client.post(PANEL, seven).content.decode()
