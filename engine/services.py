@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine import background, selectors, simulation
+from engine.adapters.decks import MODE, simulation_deck_resolve
 from engine.models import (
     ACTIVE_STATUSES,
     MAX_GAMES,
@@ -156,7 +157,7 @@ def batch_create(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
         )
     resolved = [
-        selectors.simulation_deck_resolve(
+        simulation_deck_resolve(
             side=simulation.DECK_LETTERS[index],
             choice=seat.deck,
             viewer=requested_by,
@@ -170,7 +171,7 @@ def batch_create(
         # PostgreSQL): two requests at once cannot both slip under a limit.
         batch = SimulationBatch.objects.create(
             requested_by=requested_by,
-            mode=selectors.MODE,
+            mode=MODE,
             exhaustion=exhaustion,
             champions=champions,
             games=games,

@@ -1,4 +1,4 @@
-"""The decks API: thin views over decks.selectors (reads) and decks.services (writes).
+"""The decks API: thin views over decks.selectors.* (reads) and decks.services (writes).
 
 Permissions: anyone reads public and unlisted decks; a private deck is "not found" (404) for
 everyone but its owner and staff; only the owner and staff change or delete a deck (403 for the

@@ -1,4 +1,4 @@
-"""Every legality rule, through `decks.selectors.deck_check`, with the exact list of errors."""
+"""Every legality rule, through `decks.selectors.checks.deck_check`, with the exact errors."""
 
 import pytest
 
