@@ -1,6 +1,6 @@
-"""Reads of simulated test games: the decks a batch may play, batches, their results, replays.
+"""Reads of simulated test games: the decks to offer, batches, their results, replays.
 
-What a batch's decks are as the engine plays them is `engine.adapters.decks`.
+Turning the decks asked for into what the engine plays is `engine.adapters.decks`.
 """
 
 from dataclasses import dataclass

@@ -6,6 +6,8 @@ visibility rule: for whoever may not see it, the deck has no Champion at all —
 name, deck codes without it, test games without it. The README's "Who sees a Champion" says why.
 """
 
+from typing import TypeAlias
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
@@ -18,7 +20,7 @@ from cod_site.errors import DomainError
 from decks.models import Deck, DeckCard, PoolKind, Visibility
 from decks.selectors.formats import formats_queryset
 
-Viewer = AbstractBaseUser | AnonymousUser
+Viewer: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
 def deck_can_read(deck: Deck, viewer: Viewer) -> bool:

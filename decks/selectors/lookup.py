@@ -1,6 +1,7 @@
 """Cards by slug or by name in any language, as the deck forms and codes name them."""
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from django.db.models import Q
 
@@ -11,7 +12,7 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks import legality
 
-CardRequest = Card | str
+CardRequest: TypeAlias = Card | str
 
 
 def cards_resolve(requests: Sequence[CardRequest]) -> list[Card | None]:
@@ -19,7 +20,9 @@ def cards_resolve(requests: Sequence[CardRequest]) -> list[Card | None]:
     texts = [one.slug if isinstance(one, Card) else str(one).strip() for one in requests]
     wanted = {text.lower() for text in texts}
     by_slug = {card.slug: card for card in cards_with_details(Card.objects.filter(slug__in=wanted))}
-    by_name = _cards_named([text for text in texts if text and text.lower() not in by_slug])
+    by_name: dict[str, Card | None] = {
+        **_cards_named([text for text in texts if text and text.lower() not in by_slug])
+    }
     resolved: list[Card | None] = []
     for text in texts:
         card = by_slug.get(text.lower())

@@ -5,14 +5,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.selectors import cards_with_details
 from cod_site.errors import DomainError
 from decks.models import Deck
-from decks.selectors.access import champion_for, deck_champion, deck_final_cards, deck_get
+from decks.selectors.access import Viewer, champion_for, deck_champion, deck_final_cards, deck_get
 from decks.selectors.checks import DeckCheck, deck_check, deck_validate
 from decks.selectors.codes import deck_code_for, deck_decode
 from decks.selectors.formats import format_get
@@ -22,7 +21,6 @@ from engine.rules import InputError
 from engine.rules.cards import CardDef, validate_deck
 from engine.rules.champion import champion_from_json
 
-Viewer = AbstractBaseUser | AnonymousUser
 # The rules engine plays Duels only so far.
 MODE = "duel"
 PRECONSTRUCTED_FORMAT = "preconstructed"

@@ -1,7 +1,6 @@
 """Cards and Champions as the rules engine's card definitions (`engine.rules.cards.CardDef`).
 
-The English name identifies a card in the engine; the French one rides along for replays. The
-Mutation app calls `engine_card_definition` with a mutated card's values.
+The Mutation app calls `engine_card_definition` with a mutated card's values.
 """
 
 from collections.abc import Sequence
@@ -38,10 +37,7 @@ def engine_card_definition(
 
 def card_ability_codes(card: Card) -> list[str]:
     """A catalogue card's abilities in print order, `aura:CODE` for an Aura."""
-    return [
-        f"{AURA_PREFIX if link.is_aura else ''}{link.ability.code}"
-        for link in card.card_abilities.all()
-    ]
+    return [_ability_code(link.ability.code, link.is_aura) for link in card.card_abilities.all()]
 
 
 def deck_engine_definitions(cards: Sequence[Card]) -> list[dict[str, Any]]:
@@ -70,8 +66,13 @@ def champion_engine_definition(champion: Champion) -> dict[str, Any]:
         attack=champion.attack,
         hp=champion.hp,
         abilities=[
-            f"{AURA_PREFIX if row.is_aura else ''}{row.ability.code}"
+            _ability_code(row.ability.code, row.is_aura)
             for row in champion.abilities.select_related("ability").order_by("position")
         ],
         name_fr=champion_name(champion, "fr"),
     )
+
+
+def _ability_code(code: str, is_aura: bool) -> str:
+    """An ability as the engine reads it: its code, behind `aura:` when it is an Aura."""
+    return f"{AURA_PREFIX}{code}" if is_aura else code
