@@ -31,7 +31,9 @@ from django.test import Client  # noqa: E402
 
 from cards.services import catalogue_load  # noqa: E402
 from decks import deck_code, services  # noqa: E402
-from decks.selectors import cards_require, deck_check, format_get  # noqa: E402
+from decks.selectors.checks import deck_check  # noqa: E402
+from decks.selectors.formats import format_get  # noqa: E402
+from decks.selectors.lookup import cards_require  # noqa: E402
 
 CONSTRUCTED = [
     "grrr", "baron", "emerald-dragon", "troll", "boom", "abyssal-grrr", "dryad", "dislocation",

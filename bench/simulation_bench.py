@@ -114,6 +114,7 @@ def main() -> int:
     from cards.services import catalogue_load
     from cod_site.celery import app
     from engine import selectors, services, simulation
+    from engine.adapters.decks import DeckChoice
     from engine.models import SimulationBatch, Status
     from engine.rules.actions import apply
 
@@ -123,8 +124,8 @@ def main() -> int:
     user, _created = get_user_model().objects.get_or_create(username="bench-simulations")
     SimulationBatch.objects.filter(requested_by=user).delete()
     seats = [
-        selectors.SeatChoice(selectors.DeckChoice(preconstructed=1)),
-        selectors.SeatChoice(selectors.DeckChoice(preconstructed=2)),
+        selectors.SeatChoice(DeckChoice(preconstructed=1)),
+        selectors.SeatChoice(DeckChoice(preconstructed=2)),
     ]
     queue = f"bench-simulations-{uuid.uuid4().hex[:8]}"
     print(

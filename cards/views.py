@@ -205,18 +205,13 @@ def card_browser(request: HttpRequest) -> HttpResponse:
 
 
 def _deck_builder_url(card: Card) -> str | None:
-    """The deckbuilder opened on a one-card deck code, when the decks app is installed."""
+    """The deckbuilder opened on a one-card deck, when the decks app is installed: the catalogue
+    only links to it by URL, so it imports nothing from the decks app."""
     try:
         builder = reverse("decks:new")
     except NoReverseMatch:
         return None
-    # Imported here: the catalogue does not depend on the decks app, only links to it.
-    from decks import deck_code
-
-    content = deck_code.DeckCodeContent(
-        deck_code.format_identity("constructed"), (deck_code.card_identity(card.slug),)
-    )
-    return f"{builder}?{urlencode({'code': deck_code.encode(content)})}"
+    return f"{builder}?{urlencode({'card': card.slug})}"
 
 
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import IO
 
+from celery import current_app
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.files.base import ContentFile
@@ -55,6 +56,9 @@ ILLUSTRATION_DIR = "champions/illustrations"
 PRINT_JOB_DIR = "champions/print-jobs"
 MAX_COPIES = 90
 MAX_PRINT_JOB_CARDS = 900  # 100 sheets
+# The task that draws a print job, by its registered name: `champions.tasks` imports this module,
+# so this one reaches the task through Celery's registry (`ChampionsConfig.ready` registers it).
+RENDER_PRINT_JOB_TASK = "champions.render_print_job"
 
 
 Upload = IO[bytes] | NormalisedImage
@@ -362,8 +366,6 @@ def print_job_create(
     language: str,
 ) -> PrintJob:
     """Check the request now, generate the PDF in a Celery task (in-process without Redis)."""
-    from champions.tasks import render_print_job  # tasks import this module: import on use
-
     options.validate()
     if not items:
         raise _field_error("no_cards", _("Choose at least one Champion to print."), "items")
@@ -392,7 +394,7 @@ def print_job_create(
         },
         card_count=total,
     )
-    transaction.on_commit(lambda: render_print_job.delay(str(job.pk)))
+    transaction.on_commit(lambda: current_app.tasks[RENDER_PRINT_JOB_TASK].delay(str(job.pk)))
     return job
 
 

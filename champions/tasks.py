@@ -2,10 +2,10 @@
 
 from celery import shared_task
 
-from champions.services import print_job_run
+from champions.services import RENDER_PRINT_JOB_TASK, print_job_run
 
 
-@shared_task(name="champions.render_print_job", acks_late=True)
+@shared_task(name=RENDER_PRINT_JOB_TASK, acks_late=True)
 def render_print_job(job_id: str) -> str:
     """Generate a print job's PDF; returns the job's final status."""
     return print_job_run(job_id=job_id).status

@@ -2,8 +2,9 @@
 
 The rules are the format's row (deck size, card types, pool, bans, modes, removals) plus the one
 rule the rulebook states for every format: "Duplicates are forbidden in all Formats". This module
-computes; `decks.selectors.deck_check` gathers what it needs (cards with their translations, the
-format with its modes and bans, the preconstructed decks) so it runs no query of its own.
+computes; `decks.selectors.checks.deck_check` gathers what it needs (cards with their
+translations, the format with its modes and bans, the preconstructed decks) so it runs no query
+of its own.
 
 Error codes, in the order they are listed:
     unknown_card, deck_size, duplicate_card, card_type_not_allowed, banned_card, card_not_in_pool,

@@ -1,7 +1,7 @@
 """Decks, their versions, and the formats and game modes that decide what a legal deck is.
 
 Formats and game modes are rows (admin-editable), shipped by the `0002_formats` data migration.
-Writes go through `decks.services`, reads through `decks.selectors`; the legality rules live in
+Writes go through `decks.services`, reads through `decks.selectors.*`; the legality rules live in
 `decks.legality`, the deck code in `decks.deck_code`.
 """
 

@@ -27,17 +27,17 @@ from decks.models import (
     VersionKind,
     Visibility,
 )
-from decks.selectors import (
-    cards_by_slug,
+from decks.selectors.access import (
     champion_visible,
     deck_can_edit,
     deck_can_read,
     deck_champion,
-    deck_code_for,
     deck_get,
     deck_not_found,
     unknown_champion,
 )
+from decks.selectors.codes import deck_code_for
+from decks.selectors.lookup import cards_by_slug
 
 
 class Keep(Enum):

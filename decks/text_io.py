@@ -2,7 +2,7 @@
 
 Accepted lines: `Grrr`, `1 Grrr`, `1x Grrr`, `Grrr (00)`, `Grrr [00]`, `2x Dragon émeraude (03)`.
 Blank lines and lines starting with `#` or `//` are comments; every other line is a card request,
-so nothing is silently dropped: `decks.selectors.deck_import_text` answers for each of them.
+so nothing is silently dropped: `decks.selectors.text.deck_import_text` answers for each of them.
 """
 
 import re

@@ -16,10 +16,36 @@ from django.views.decorators.http import require_GET, require_POST
 from cards.search import QueryError
 from cards.selectors import card_search, cards_with_details
 from cod_site.errors import DomainError
-from decks import deck_code, selectors, services
+from decks import deck_code, services
 from decks.forms import BuilderState, new_seed
 from decks.markdown import render as render_markdown
 from decks.models import Deck, PoolKind, Visibility
+from decks.selectors import lists
+from decks.selectors.access import (
+    Viewer,
+    champion_for,
+    champion_visible,
+    deck_can_edit,
+    deck_can_read,
+    deck_champion,
+    deck_champion_uid,
+    deck_final_cards,
+    deck_get,
+)
+from decks.selectors.checks import deck_check, deck_validate
+from decks.selectors.codes import deck_decode, preconstructed_deck_codes
+from decks.selectors.figures import deck_figures
+from decks.selectors.formats import (
+    format_description,
+    format_get,
+    format_list,
+    format_name,
+    game_mode_list,
+    mode_name,
+)
+from decks.selectors.lookup import cards_require, cards_resolve
+from decks.selectors.text import deck_import_text
+from decks.selectors.versions import deck_version_diff, deck_versions, versions_seen_by
 
 SEARCH_RESULTS = 30
 PAGE_SIZE = 24
@@ -31,7 +57,7 @@ def _or_404(error: DomainError) -> Http404:
 
 def _deck_for(request: HttpRequest, share_id: str) -> Deck:
     try:
-        return selectors.deck_get(share_id=share_id, viewer=request.user)
+        return deck_get(share_id=share_id, viewer=request.user)
     except DomainError as error:
         raise _or_404(error) from error
 
@@ -39,7 +65,7 @@ def _deck_for(request: HttpRequest, share_id: str) -> Deck:
 # The deckbuilder ----------------------------------------------------------------------------
 
 
-def _state_from_deck(deck: Deck, viewer: selectors.Viewer) -> BuilderState:
+def _state_from_deck(deck: Deck, viewer: Viewer) -> BuilderState:
     entries = list(deck.deck_cards.all())
     return BuilderState(
         name=deck.name,
@@ -49,13 +75,13 @@ def _state_from_deck(deck: Deck, viewer: selectors.Viewer) -> BuilderState:
         cards=[entry.card.slug for entry in entries],
         removed=[index for index, entry in enumerate(entries) if entry.removed],
         pool_text="\n".join(sorted(card.slug for card in deck.pool.all())),
-        champion=selectors.deck_champion_uid(deck, viewer) or "",
+        champion=deck_champion_uid(deck, viewer) or "",
         seed=new_seed(),
     )
 
 
 def _state_from_code(code: str) -> BuilderState:
-    decoded = selectors.deck_decode(code)
+    decoded = deck_decode(code)
     slugs = [card.slug for card in decoded.cards]
     removed: list[int] = []
     for card in decoded.removed:
@@ -74,17 +100,17 @@ def _state_from_code(code: str) -> BuilderState:
 def _panel_context(
     request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
 ) -> dict[str, Any]:
-    formats = selectors.format_list()
+    formats = format_list()
     fmt = next((one for one in formats if one.slug == state.format), formats[0])
     state.format = fmt.slug
     if not fmt.removals:
         # Only a format with removals shows their checkboxes: none are kept across a switch.
         state.removed = []
-    modes = selectors.game_mode_list()
+    modes = game_mode_list()
     mode = next((one for one in modes if one.slug == state.mode), None)
     state.mode = mode.slug if mode else ""
-    resolved = selectors.cards_resolve(state.cards)
-    check = selectors.deck_check(
+    resolved = cards_resolve(state.cards)
+    check = deck_check(
         format=fmt,
         cards=[card or slug for card, slug in zip(resolved, state.cards, strict=True)],
         mode=mode,
@@ -110,20 +136,20 @@ def _panel_context(
     return {
         "state": state,
         "deck": deck,
-        "format_choices": [(one.slug, selectors.format_name(one)) for one in formats],
+        "format_choices": [(one.slug, format_name(one)) for one in formats],
         "format": fmt,
-        "format_name": selectors.format_name(fmt),
-        "format_description": selectors.format_description(fmt),
-        "modes": [(one, selectors.mode_name(one)) for one in modes],
+        "format_name": format_name(fmt),
+        "format_description": format_description(fmt),
+        "modes": [(one, mode_name(one)) for one in modes],
         "check": check,
         "deck_errors": [e for e in errors if not e["cards"]],
         "entries": entries,
-        "figures": selectors.deck_figures(played, seed=state.seed),
+        "figures": deck_figures(played, seed=state.seed),
         "share_url": share_url,
         "login_next": reverse("decks:new") + "?" + urlencode({"code": check.code or ""}),
         "visibilities": Visibility.choices,
         "needs_pool": fmt.pool_kind == PoolKind.SUPPLIED,
-        "champion": selectors.champion_visible(state.champion, request.user),
+        "champion": champion_visible(state.champion, request.user),
         **extra,
     }
 
@@ -133,10 +159,15 @@ def _builder(request: HttpRequest, state: BuilderState, deck: Deck | None = None
 
 
 def deck_new(request: HttpRequest) -> HttpResponse:
-    """The deckbuilder; `?code=` opens a deck code in it, `?format=` picks the format."""
+    """The deckbuilder; `?code=` opens a deck code in it, `?card=` starts a deck with that card
+    (the catalogue's "Build a deck with this card"), `?format=` picks the format."""
     if request.method == "POST":
         return _save(request, None)
-    state = BuilderState(format=request.GET.get("format", "constructed"), seed=new_seed())
+    state = BuilderState(
+        format=request.GET.get("format", "constructed"),
+        cards=[slug for slug in request.GET.getlist("card") if slug][: deck_code.MAX_CARDS],
+        seed=new_seed(),
+    )
     code = request.GET.get("code")
     if code:
         try:
@@ -148,7 +179,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 
 def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _deck_for(request, share_id)
-    if not selectors.deck_can_edit(deck, request.user):
+    if not deck_can_edit(deck, request.user):
         raise Http404(_("Only the deck's owner may change it."))
     if request.method == "POST":
         return _save(request, deck)
@@ -162,15 +193,11 @@ def _save(request: HttpRequest, deck: Deck | None) -> HttpResponse:
         target = reverse("decks:new") + "?" + urlencode({"code": context["check"].code or ""})
         return redirect(reverse("login") + "?" + urlencode({"next": target}))
     try:
-        fmt = selectors.format_get(slug=state.format)
-        cards = selectors.cards_require(state.cards, "cards")
-        removed = selectors.cards_require(state.removed_slugs, "removed")
-        pool = selectors.cards_require(state.pool or [], "pool")
-        champion = (
-            selectors.champion_for(uid=state.champion, viewer=request.user)
-            if state.champion
-            else None
-        )
+        fmt = format_get(slug=state.format)
+        cards = cards_require(state.cards, "cards")
+        removed = cards_require(state.removed_slugs, "removed")
+        pool = cards_require(state.pool or [], "pool")
+        champion = champion_for(uid=state.champion, viewer=request.user) if state.champion else None
         if deck is None:
             deck = services.deck_create(
                 owner=request.user,
@@ -218,7 +245,7 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
     if "shuffle" in request.POST:
         state.seed = new_seed()
     if "import" in request.POST:
-        lines = selectors.deck_import_text(request.POST.get("import_text", ""))
+        lines = deck_import_text(request.POST.get("import_text", ""))
         state.cards = [line.card.slug for line in lines if line.card]
         state.removed = []
         extra["imported"] = lines
@@ -247,29 +274,28 @@ def builder_search(request: HttpRequest) -> HttpResponse:
 def _figures_context(request: HttpRequest, cards: list, code: str | None) -> dict[str, Any]:
     seed = new_seed()
     return {
-        "figures": selectors.deck_figures(cards, seed=seed),
+        "figures": deck_figures(cards, seed=seed),
         "share_url": request.build_absolute_uri(reverse("decks:code", args=[code])) if code else "",
     }
 
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _deck_for(request, share_id)
-    check = selectors.deck_validate(deck, viewer=request.user)
-    versions = selectors.versions_seen_by(selectors.deck_versions(deck), request.user)
+    check = deck_validate(deck, viewer=request.user)
+    versions = versions_seen_by(deck_versions(deck), request.user)
     context = {
         "deck": deck,
         "check": check,
         "error_dicts": [error.as_dict() for error in check.errors],
-        "format_name": selectors.format_name(deck.format),
+        "format_name": format_name(deck.format),
         "description_html": render_markdown(deck.description),
         "entries": list(deck.deck_cards.all()),
         "versions": versions,
-        "can_edit": selectors.deck_can_edit(deck, request.user),
-        "champion": selectors.deck_champion(deck, request.user),
-        "parent_visible": deck.parent is not None
-        and selectors.deck_can_read(deck.parent, request.user),
+        "can_edit": deck_can_edit(deck, request.user),
+        "champion": deck_champion(deck, request.user),
+        "parent_visible": deck.parent is not None and deck_can_read(deck.parent, request.user),
         "deck_url": request.build_absolute_uri(deck_path(deck)),
-        **_figures_context(request, selectors.deck_final_cards(deck), check.code),
+        **_figures_context(request, deck_final_cards(deck), check.code),
     }
     return render(request, "decks/detail.html", context)
 
@@ -284,7 +310,7 @@ def deck_diff(request: HttpRequest, share_id: str) -> HttpResponse:
         old, new = int(request.GET.get("from", "")), int(request.GET.get("to", ""))
         if old > new:
             old, new = new, old
-        diff = selectors.deck_version_diff(deck, old, new, viewer=request.user)
+        diff = deck_version_diff(deck, old, new, viewer=request.user)
     except ValueError as error:
         raise Http404(_("Give two version numbers.")) from error
     except DomainError as error:
@@ -334,10 +360,10 @@ def deck_delete(request: HttpRequest, share_id: str) -> HttpResponse:
 def deck_from_code(request: HttpRequest, code: str) -> HttpResponse:
     """Any deck from its code, no account needed."""
     try:
-        decoded = selectors.deck_decode(code)
+        decoded = deck_decode(code)
     except DomainError as error:
         return render(request, "decks/bad_code.html", {"error": error, "code": code}, status=400)
-    check = selectors.deck_check(
+    check = deck_check(
         format=decoded.format,
         cards=decoded.cards,
         removed=decoded.removed,
@@ -350,9 +376,9 @@ def deck_from_code(request: HttpRequest, code: str) -> HttpResponse:
     context = {
         "decoded": decoded,
         "check": check,
-        "format_name": selectors.format_name(decoded.format),
+        "format_name": format_name(decoded.format),
         "removed_slugs": removed_slugs,
-        "champion": selectors.champion_visible(decoded.champion, request.user),
+        "champion": champion_visible(decoded.champion, request.user),
         **_figures_context(request, played, decoded.code),
     }
     return render(request, "decks/code.html", context)
@@ -377,7 +403,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     }
     error = None
     try:
-        decks = selectors.deck_list(
+        decks = lists.deck_list(
             q=filters["q"],
             cards=[filters["card"]] if filters["card"].strip() else [],
             ability=filters["ability"],
@@ -397,8 +423,8 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         # A filter changed: only the results are swapped, the form around them stays.
         return render(request, "decks/_list_results.html", context)
     context |= {
-        "formats": [(one.slug, selectors.format_name(one)) for one in selectors.format_list()],
-        "preconstructed": selectors.preconstructed_deck_codes(),
+        "formats": [(one.slug, format_name(one)) for one in format_list()],
+        "preconstructed": preconstructed_deck_codes(),
         "sorts": [
             ("updated", _("Recently updated")),
             ("created", _("Newest")),
@@ -411,5 +437,5 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    decks = selectors.deck_list(owner=request.user, sort=request.GET.get("sort", "updated"))
+    decks = lists.deck_list(owner=request.user, sort=request.GET.get("sort", "updated"))
     return render(request, "decks/mine.html", {"page": _page(request, decks)})

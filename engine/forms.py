@@ -5,8 +5,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
 from engine.models import MAX_GAMES, Agent
-from engine.selectors import PRECONSTRUCTED_NUMBERS, DeckChoice, DeckOption, SeatChoice
+from engine.selectors import DeckOption, SeatChoice
 
 DEFAULT_GAMES = 1000
 

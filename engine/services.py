@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine import background, selectors, simulation
+from engine.adapters.decks import MODE, simulation_deck_resolve
 from engine.models import (
     ACTIVE_STATUSES,
     MAX_GAMES,
@@ -55,6 +57,10 @@ CANCEL_CHECK_SECONDS = 1.0
 # Errors worth another try (the database restarted, a lock timed out), and how many tries.
 RETRYABLE = (OperationalError, InterfaceError)
 MAX_RETRIES = 5
+# The tasks this module sends, by their registered names: `engine.tasks` imports this module, so
+# this one reaches its tasks through Celery's registry (`EngineConfig.ready` registers them).
+RUN_CHUNK_TASK = "engine.run_simulation_chunk"
+RESEND_LOST_CHUNKS_TASK = "engine.resend_lost_chunks"
 SEED_BITS = 63
 # What chunk_run reads of its batch and of its decks (batch_spec's fields and the chunking).
 CHUNK_READS = (
@@ -151,7 +157,7 @@ def batch_create(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
         )
     resolved = [
-        selectors.simulation_deck_resolve(
+        simulation_deck_resolve(
             side=simulation.DECK_LETTERS[index],
             choice=seat.deck,
             viewer=requested_by,
@@ -165,7 +171,7 @@ def batch_create(
         # PostgreSQL): two requests at once cannot both slip under a limit.
         batch = SimulationBatch.objects.create(
             requested_by=requested_by,
-            mode=selectors.MODE,
+            mode=MODE,
             exhaustion=exhaustion,
             champions=champions,
             games=games,
@@ -214,8 +220,7 @@ def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
         for index in indexes:
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
-    from engine.tasks import run_chunk  # tasks import this module: import on use
-
+    run_chunk = current_app.tasks[RUN_CHUNK_TASK]
     for index in indexes:
         run_chunk.apply_async(args=[batch_id, index])
 

@@ -30,7 +30,7 @@ class ChunkTask(Task):
 
 
 @shared_task(
-    name="engine.run_simulation_chunk",
+    name=services.RUN_CHUNK_TASK,
     base=ChunkTask,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -49,7 +49,7 @@ def run_chunk(batch_id: int, index: int) -> int:
     return result.chunk.games if result.played and result.chunk is not None else 0
 
 
-@shared_task(name="engine.resend_lost_chunks", ignore_result=True)
+@shared_task(name=services.RESEND_LOST_CHUNKS_TASK, ignore_result=True)
 def resend_lost_chunks() -> int:
     """The beat's sweep: chunks of batches idle for a visibility timeout are sent again."""
     return services.batch_resend_lost_chunks(

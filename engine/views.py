@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
-from decks import selectors as decks
+from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.event_text import engine_text
 from engine.forms import TestDeckForm
@@ -36,7 +36,7 @@ def _deck_options(
     else's."""
     if share_id and all(one.share_id != share_id for one in mine):
         try:
-            deck = decks.deck_get(share_id=share_id, viewer=request.user)
+            deck = deck_get(share_id=share_id, viewer=request.user)
         except DomainError as error:
             raise Http404(error.message) from error
         mine = [selectors.DeckOption(deck.share_id, deck.name, deck.owner.get_username()), *mine]

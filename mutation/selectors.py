@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from cards.models import Ability, AbilityTranslation, Card, CardAbility, CardType
 from cards.selectors import card_name, translated
 from cod_site.errors import DomainError
-from decks.selectors import card_ability_codes, engine_card_definition
+from engine.adapters.definitions import card_ability_codes, engine_card_definition
 from mutation import draft, rules, schedule
 from mutation.access import Actor, is_organiser, may_view, own_seats
 from mutation.models import CostRule, DraftCard, Game, Mutation, MutationSession, Seat

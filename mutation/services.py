@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from cards.models import Card, Expansion
 from cod_site.errors import DomainError
 from decks.models import Deck
-from decks.selectors import deck_check, format_get
+from decks.selectors.checks import deck_check
+from decks.selectors.formats import format_get
 from decks.services import deck_create
 from mutation import draft, schedule, selectors
 from mutation.access import Actor, holds_seat, require_may_act_for, require_organiser

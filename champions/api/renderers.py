@@ -7,6 +7,7 @@ still the API's JSON error body, with a JSON content type.
 
 from typing import Any
 
+from django.http import HttpResponse
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 
@@ -40,3 +41,10 @@ class PDFRenderer(_FileRenderer):
 class ImageRenderer(_FileRenderer):
     media_type = "image/*"
     format = "image"
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    """A PDF shown in the browser (not downloaded), under `filename` if saved."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

@@ -30,6 +30,4 @@ urlpatterns = [
         "champions/<champion:uid>/card.png", views.CardPngView.as_view(), name="champion-card-png"
     ),
     path("champions/<champion:uid>/pnp.pdf", views.ChampionPnpView.as_view(), name="champion-pnp"),
-    # The deck app's own routes stop at `decks/<share_id>/…/`; its sheet is drawn here.
-    path("decks/<str:share_id>/pnp.pdf", views.DeckPnpView.as_view(), name="deck-pnp"),
 ]

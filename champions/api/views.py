@@ -18,12 +18,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from champions import documents, images, services
-from champions.api.renderers import ImageRenderer, PDFRenderer, PNGRenderer
+from champions.api.renderers import ImageRenderer, PDFRenderer, PNGRenderer, pdf_response
 from champions.api.serializers import (
     ChampionPnpQuerySerializer,
     ChampionSerializer,
     ChampionWriteSerializer,
-    DeckPnpQuerySerializer,
     IllustrationUploadSerializer,
     ManyPnpQuerySerializer,
     PriceRequestSerializer,
@@ -48,7 +47,6 @@ from champions.selectors import (
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
-from decks.selectors import deck_final_cards, deck_get
 
 ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
@@ -336,12 +334,6 @@ class CardPngView(APIView):
         return response
 
 
-def _pdf_response(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 class ChampionPnpView(APIView):
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer, PDFRenderer]
@@ -359,7 +351,7 @@ class ChampionPnpView(APIView):
         pdf = documents.champions_pnp_pdf(
             [(champion, query.validated_data["copies"])], query.options(), current_language()
         )
-        return _pdf_response(pdf, f"champion-{champion.uid}.pdf")
+        return pdf_response(pdf, f"champion-{champion.uid}.pdf")
 
 
 class ManyPnpView(APIView):
@@ -379,30 +371,7 @@ class ManyPnpView(APIView):
         for uid, copies in _parse_items(query.validated_data["champions"]):
             items.append((champion_get(uid=uid, user=request.user), copies))
         pdf = documents.champions_pnp_pdf(items, query.options(), current_language())
-        return _pdf_response(pdf, "champions.pdf")
-
-
-class DeckPnpView(APIView):
-    permission_classes = [AllowAny]
-    renderer_classes = [JSONRenderer, PDFRenderer]
-
-    @extend_schema(
-        operation_id="decks_pnp",
-        summary="Print-and-Play PDF of a deck: its cards (our frames, no official art) + Champion",
-        parameters=[DeckPnpQuerySerializer, LANG],
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ERROR, 404: ERROR},
-        tags=["decks"],
-    )
-    def get(self, request: Request, share_id: str) -> HttpResponse:
-        deck = deck_get(share_id=share_id, viewer=request.user)
-        query = DeckPnpQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        uid = query.validated_data.get("champion")
-        champion = champion_get(uid=uid, user=request.user) if uid else None
-        pdf = documents.deck_pnp_pdf(
-            deck_final_cards(deck), champion, query.options(), current_language()
-        )
-        return _pdf_response(pdf, f"deck-{deck.share_id}.pdf")
+        return pdf_response(pdf, "champions.pdf")
 
 
 def _parse_items(text: str) -> list[tuple[str, int]]:

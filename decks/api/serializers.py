@@ -11,11 +11,7 @@ from cards.selectors import card_name
 from decks import deck_code
 from decks.markdown import render
 from decks.models import Deck, DeckVersion, Format, GameMode, PoolKind, Visibility
-from decks.selectors import (
-    format_description,
-    format_name,
-    mode_name,
-)
+from decks.selectors.formats import format_description, format_name, mode_name
 
 CARD_LIST_HELP = "Card slugs or names in any language (en, fr, sv), in deck order."
 # A draft's pile or a Co-op draft holds up to 64 cards; a whole expansion pair is still far below.

@@ -13,6 +13,7 @@ urlpatterns = [
     path("decks/<str:share_id>/", views.DeckDetailView.as_view(), name="deck-detail"),
     path("decks/<str:share_id>/fork/", views.DeckForkView.as_view(), name="deck-fork"),
     path("decks/<str:share_id>/export/", views.DeckExportView.as_view(), name="deck-export"),
+    path("decks/<str:share_id>/pnp.pdf", views.DeckPnpView.as_view(), name="deck-pnp"),
     path("decks/<str:share_id>/diff/", views.DeckDiffView.as_view(), name="deck-diff"),
     path(
         "decks/<str:share_id>/versions/",

@@ -1,4 +1,4 @@
-"""The decks API: thin views over decks.selectors (reads) and decks.services (writes).
+"""The decks API: thin views over decks.selectors.* (reads) and decks.services (writes).
 
 Permissions: anyone reads public and unlisted decks; a private deck is "not found" (404) for
 everyone but its owner and staff; only the owner and staff change or delete a deck (403 for the
@@ -17,17 +17,43 @@ from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from champions import documents
+from champions.api.renderers import PDFRenderer, pdf_response
+from champions.api.serializers import DeckPnpQuerySerializer
 from champions.models import Champion
+from champions.selectors import champion_get
 from cod_site.errors import DomainError
-from decks import selectors, services
+from cod_site.i18n import current_language
+from decks import services
 from decks.api import serializers as s
 from decks.models import Deck, DeckVersion
+from decks.selectors.access import (
+    champion_for,
+    deck_cards,
+    deck_final_cards,
+    deck_get,
+    deck_removed_cards,
+)
+from decks.selectors.checks import DeckCheck, deck_check, deck_validate
+from decks.selectors.codes import deck_code_of, deck_decode
+from decks.selectors.formats import format_get, format_list, game_mode_list
+from decks.selectors.lists import SORTS, deck_list
+from decks.selectors.lookup import cards_require
+from decks.selectors.text import deck_import_text, deck_text
+from decks.selectors.versions import (
+    deck_version_diff,
+    deck_version_get,
+    deck_versions,
+    versions_seen_by,
+)
 from decks.services import KEEP
 
+LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="Refused: `code` says why."),
     403: OpenApiResponse(s.ErrorSerializer, description="Not yours, or not logged in."),
@@ -35,7 +61,7 @@ ERRORS = {
 }
 
 
-def _check_data(check: selectors.DeckCheck) -> dict[str, Any]:
+def _check_data(check: DeckCheck) -> dict[str, Any]:
     return {
         "legal": check.legal,
         "errors": [error.as_dict() for error in check.errors],
@@ -45,12 +71,12 @@ def _check_data(check: selectors.DeckCheck) -> dict[str, Any]:
 
 
 def _champion(request: Request, uid: str | None) -> Champion | None:
-    return selectors.champion_for(uid=uid, viewer=request.user) if uid else None
+    return champion_for(uid=uid, viewer=request.user) if uid else None
 
 
 def _deck_response(request: Request, deck: Deck, status_code: int = 200) -> Response:
-    deck = selectors.deck_get(share_id=deck.share_id, viewer=request.user)
-    check = selectors.deck_validate(deck, viewer=request.user)
+    deck = deck_get(share_id=deck.share_id, viewer=request.user)
+    check = deck_validate(deck, viewer=request.user)
     data = s.DeckSerializer(deck, context={"request": request, "check": check}).data
     return Response(data, status=status_code)
 
@@ -60,7 +86,7 @@ class FormatListView(APIView):
 
     @extend_schema(summary="Formats", responses=s.FormatSerializer(many=True), tags=["decks"])
     def get(self, request: Request) -> Response:
-        return Response(s.FormatSerializer(selectors.format_list(), many=True).data)
+        return Response(s.FormatSerializer(format_list(), many=True).data)
 
 
 class FormatDetailView(APIView):
@@ -70,7 +96,7 @@ class FormatDetailView(APIView):
         summary="A format", responses={200: s.FormatSerializer, **ERRORS}, tags=["decks"]
     )
     def get(self, request: Request, slug: str) -> Response:
-        fmt = selectors.format_get(slug=slug)
+        fmt = format_get(slug=slug)
         return Response(s.FormatSerializer(fmt).data)
 
 
@@ -79,7 +105,7 @@ class GameModeListView(APIView):
 
     @extend_schema(summary="Game modes", responses=s.GameModeSerializer(many=True), tags=["decks"])
     def get(self, request: Request) -> Response:
-        return Response(s.GameModeSerializer(selectors.game_mode_list(), many=True).data)
+        return Response(s.GameModeSerializer(game_mode_list(), many=True).data)
 
 
 class DeckValidateView(APIView):
@@ -98,7 +124,7 @@ class DeckValidateView(APIView):
     def post(self, request: Request) -> Response:
         data = s.ValidateRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        check = selectors.deck_check(
+        check = deck_check(
             format=data.validated_data["format"],
             cards=data.validated_data["cards"],
             mode=data.validated_data.get("mode"),
@@ -119,8 +145,8 @@ class DeckDecodeView(APIView):
         tags=["decks"],
     )
     def get(self, request: Request) -> Response:
-        decoded = selectors.deck_decode(request.query_params.get("code", ""))
-        check = selectors.deck_check(
+        decoded = deck_decode(request.query_params.get("code", ""))
+        check = deck_check(
             format=decoded.format,
             cards=decoded.cards,
             removed=decoded.removed,
@@ -158,7 +184,7 @@ class DeckImportView(APIView):
     def post(self, request: Request) -> Response:
         data = s.ImportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        lines = selectors.deck_import_text(data.validated_data["text"])
+        lines = deck_import_text(data.validated_data["text"])
         return Response(
             s.ImportResponseSerializer(
                 {
@@ -178,9 +204,7 @@ LIST_PARAMETERS = [
     OpenApiParameter("ability", str, description="An ability (code or name) of one of its cards."),
     OpenApiParameter("format", str, description="Format slug."),
     OpenApiParameter("author", str, description="The owner's user name."),
-    OpenApiParameter(
-        "sort", str, enum=list(selectors.SORTS), description="Order (default: updated)."
-    ),
+    OpenApiParameter("sort", str, enum=list(SORTS), description="Order (default: updated)."),
     OpenApiParameter(
         "mine", bool, description="Your own decks, of every visibility, instead of public ones."
     ),
@@ -194,7 +218,7 @@ class GameFormatNegotiation(DefaultContentNegotiation):
 
 
 class DeckListView(GenericAPIView):
-    # Only for the schema: the decks come from selectors.deck_list.
+    # Only for the schema: the decks come from deck_list.
     queryset = Deck.objects.none()
     serializer_class = s.DeckListSerializer
     content_negotiation_class = GameFormatNegotiation
@@ -207,7 +231,7 @@ class DeckListView(GenericAPIView):
     )
     def get(self, request: Request) -> Response:
         params = request.query_params
-        decks = selectors.deck_list(
+        decks = deck_list(
             owner=request.user if params.get("mine") in ("1", "true", "yes") else None,
             q=params.get("q", ""),
             cards=params.getlist("card"),
@@ -234,11 +258,11 @@ class DeckListView(GenericAPIView):
             owner=request.user,
             name=values["name"],
             description=values.get("description", ""),
-            format=selectors.format_get(slug=values["format"]),
+            format=format_get(slug=values["format"]),
             visibility=values.get("visibility", "private"),
-            cards=selectors.cards_require(values["cards"], "cards"),
-            removed=selectors.cards_require(values.get("removed", []), "removed"),
-            pool=selectors.cards_require(values.get("pool", []), "pool"),
+            cards=cards_require(values["cards"], "cards"),
+            removed=cards_require(values.get("removed", []), "removed"),
+            pool=cards_require(values.get("pool", []), "pool"),
             champion=_champion(request, values.get("champion")),
         )
         return _deck_response(request, deck, status.HTTP_201_CREATED)
@@ -247,23 +271,23 @@ class DeckListView(GenericAPIView):
 class DeckDetailView(APIView):
     @extend_schema(summary="A deck", responses={200: s.DeckSerializer, **ERRORS}, tags=["decks"])
     def get(self, request: Request, share_id: str) -> Response:
-        return _deck_response(request, selectors.deck_get(share_id=share_id, viewer=request.user))
+        return _deck_response(request, deck_get(share_id=share_id, viewer=request.user))
 
     def _update(self, request: Request, share_id: str, partial: bool) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         data = s.DeckWriteSerializer(data=request.data, partial=partial)
         data.is_valid(raise_exception=True)
         values = data.validated_data
 
         def cards(field: str) -> list | None:
-            return selectors.cards_require(values[field], field) if field in values else None
+            return cards_require(values[field], field) if field in values else None
 
         deck = services.deck_update(
             deck=deck,
             actor=request.user,
             name=values.get("name"),
             description=values.get("description"),
-            format=selectors.format_get(slug=values["format"]) if "format" in values else None,
+            format=format_get(slug=values["format"]) if "format" in values else None,
             visibility=values.get("visibility"),
             cards=cards("cards"),
             removed=cards("removed"),
@@ -292,7 +316,7 @@ class DeckDetailView(APIView):
 
     @extend_schema(summary="Delete a deck", responses={204: None, **ERRORS}, tags=["decks"])
     def delete(self, request: Request, share_id: str) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         services.deck_delete(deck=deck, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -305,7 +329,7 @@ class DeckForkView(APIView):
         tags=["decks"],
     )
     def post(self, request: Request, share_id: str) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         data = s.ForkRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fork = services.deck_fork(
@@ -315,7 +339,7 @@ class DeckForkView(APIView):
 
 
 class DeckVersionListView(GenericAPIView):
-    # Only for the schema: the versions come from selectors.deck_versions.
+    # Only for the schema: the versions come from deck_versions.
     queryset = DeckVersion.objects.none()
     serializer_class = s.DeckVersionSerializer
 
@@ -325,9 +349,9 @@ class DeckVersionListView(GenericAPIView):
         tags=["decks"],
     )
     def get(self, request: Request, share_id: str) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
-        page = self.paginate_queryset(selectors.deck_versions(deck))
-        versions = selectors.versions_seen_by(page, request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
+        page = self.paginate_queryset(deck_versions(deck))
+        versions = versions_seen_by(page, request.user)
         return self.get_paginated_response(s.DeckVersionSerializer(versions, many=True).data)
 
 
@@ -338,8 +362,8 @@ class DeckVersionDetailView(APIView):
         tags=["decks"],
     )
     def get(self, request: Request, share_id: str, number: int) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
-        version = selectors.deck_version_get(deck, number, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
+        version = deck_version_get(deck, number, viewer=request.user)
         return Response(s.DeckVersionSerializer(version).data)
 
 
@@ -351,7 +375,7 @@ class DeckVersionRestoreView(APIView):
         tags=["decks"],
     )
     def post(self, request: Request, share_id: str, number: int) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         deck = services.deck_version_restore(deck=deck, actor=request.user, number=number)
         return _deck_response(request, deck)
 
@@ -367,14 +391,14 @@ class DeckDiffView(APIView):
         tags=["decks"],
     )
     def get(self, request: Request, share_id: str) -> Response:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         try:
             old, new = int(request.query_params["from"]), int(request.query_params["to"])
         except (KeyError, ValueError) as error:
             raise DomainError(
                 "invalid_versions", _("Give two version numbers: ?from=1&to=2."), {}
             ) from error
-        diff = selectors.deck_version_diff(deck, old, new, viewer=request.user)
+        diff = deck_version_diff(deck, old, new, viewer=request.user)
         return Response(s.DiffSerializer(diff).data)
 
 
@@ -392,24 +416,53 @@ class DeckExportView(APIView):
         tags=["decks"],
     )
     def get(self, request: Request, share_id: str) -> HttpResponse:
-        deck = selectors.deck_get(share_id=share_id, viewer=request.user)
+        deck = deck_get(share_id=share_id, viewer=request.user)
         kind = request.query_params.get("as", "text")
         if kind == "json":
             response = _deck_response(request, deck)
             response["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
             return response
-        code = selectors.deck_code_of(deck, viewer=request.user)
+        code = deck_code_of(deck, viewer=request.user)
         if kind == "code":
             return HttpResponse(code + "\n", content_type="text/plain; charset=utf-8")
         if kind != "text":
             raise DomainError("invalid_export", _("Export as text, json or code."), {"as": kind})
-        text = selectors.deck_text(
+        text = deck_text(
             name=deck.name,
             format=deck.format,
-            cards=selectors.deck_cards(deck),
-            removed=selectors.deck_removed_cards(deck),
+            cards=deck_cards(deck),
+            removed=deck_removed_cards(deck),
             code=code,
         )
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{deck.share_id}.txt"'
         return response
+
+
+class DeckPnpView(APIView):
+    """The deck's sheet: drawn by the champions app's Print-and-Play, from the cards played."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, PDFRenderer]
+
+    @extend_schema(
+        operation_id="decks_pnp",
+        summary="Print-and-Play PDF of a deck: its cards (our frames, no official art) + Champion",
+        parameters=[DeckPnpQuerySerializer, LANG],
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            400: ERRORS[400],
+            404: ERRORS[404],
+        },
+        tags=["decks"],
+    )
+    def get(self, request: Request, share_id: str) -> HttpResponse:
+        deck = deck_get(share_id=share_id, viewer=request.user)
+        query = DeckPnpQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        uid = query.validated_data.get("champion")
+        champion = champion_get(uid=uid, user=request.user) if uid else None
+        pdf = documents.deck_pnp_pdf(
+            deck_final_cards(deck), champion, query.options(), current_language()
+        )
+        return pdf_response(pdf, f"deck-{deck.share_id}.pdf")

@@ -9,7 +9,7 @@ from cards.selectors import translated
 from champions.models import Champion
 from champions.selectors import champion_name
 from decks.models import Format
-from decks.selectors import format_name
+from decks.selectors.formats import format_name
 
 register = template.Library()
 

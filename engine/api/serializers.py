@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine import selectors, simulation
+from engine.adapters.decks import DeckChoice
 from engine.models import MAX_GAMES, Agent, SimulationBatch, SimulationSeat
 from engine.services import SEED_BITS
 
@@ -90,14 +91,14 @@ class SimulationRequestSerializer(serializers.Serializer):
         if "seats" in values:
             return [
                 selectors.SeatChoice(
-                    selectors.DeckChoice(**{k: v for k, v in seat.items() if k != "agent"}),
+                    DeckChoice(**{k: v for k, v in seat.items() if k != "agent"}),
                     seat["agent"],
                 )
                 for seat in values["seats"]
             ]
         return [
             selectors.SeatChoice(
-                selectors.DeckChoice(**values[f"deck_{side}"]),
+                DeckChoice(**values[f"deck_{side}"]),
                 values.get(f"agent_{side}", Agent.GREEDY),
             )
             for side in ("a", "b")

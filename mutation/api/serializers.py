@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from cards.models import Card, Expansion
 from cards.selectors import card_name
-from decks.selectors import card_ability_codes
+from engine.adapters.definitions import card_ability_codes
 from mutation import draft, rules, selectors
 from mutation.models import CostRule, Game, MutationSession, Seat
 

@@ -112,6 +112,8 @@ def test_build_a_deck_with_this_card_opens_the_builder_with_it(client: Client) -
     html = client.get("/cards/grrr/").content.decode()
     link = re.search(r'<a class="button" href="([^"]+)">Build a deck with this card</a>', html)
     assert link is not None
+    # A plain link by URL: the catalogue imports nothing from the decks app.
+    assert link.group(1) == "/decks/new/?card=grrr"
     builder = client.get(link.group(1).replace("&amp;", "&"))
     assert builder.status_code == 200
     assert 'value="grrr"' in builder.content.decode()

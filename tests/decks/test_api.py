@@ -5,7 +5,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckVersion
-from decks.selectors import deck_check
+from decks.selectors.checks import deck_check
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")

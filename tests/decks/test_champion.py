@@ -8,7 +8,11 @@ from rest_framework.test import APIClient
 from champions.models import Champion, ChampionTranslation
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, deck_check, deck_decode, deck_version_diff, format_get
+from decks.selectors.checks import deck_check
+from decks.selectors.codes import deck_decode
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
+from decks.selectors.versions import deck_version_diff
 from tests.decks.conftest import CONSTRUCTED
 
 pytestmark = pytest.mark.usefixtures("cards_db")

@@ -19,7 +19,10 @@ from champions.designs import ChampionDesign
 from champions.models import Champion
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, deck_check, deck_decode, format_get
+from decks.selectors.checks import deck_check
+from decks.selectors.codes import deck_decode
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
 from tests.champions.conftest import design
 from tests.decks.conftest import CONSTRUCTED
 

@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 
 from cards.models import Card
 from decks import deck_code
-from decks.selectors import deck_check, deck_decode
+from decks.selectors.checks import deck_check
+from decks.selectors.codes import deck_decode
 from tests.decks.conftest import PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")

@@ -13,7 +13,8 @@ from rest_framework.test import APIClient
 
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, format_get
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 ON_POSTGRESQL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"

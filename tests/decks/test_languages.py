@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from decks.selectors import deck_check
+from decks.selectors.checks import deck_check
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")

@@ -1,10 +1,10 @@
-"""Every legality rule, through `decks.selectors.deck_check`, with the exact list of errors."""
+"""Every legality rule, through `decks.selectors.checks.deck_check`, with the exact errors."""
 
 import pytest
 
 from cards.models import Card
 from decks.models import Format, GameMode
-from decks.selectors import deck_check
+from decks.selectors.checks import deck_check
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")

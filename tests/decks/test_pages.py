@@ -8,7 +8,9 @@ from django.test import Client
 
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, deck_check, format_get
+from decks.selectors.checks import deck_check
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -52,6 +54,16 @@ def test_the_builder_opens_a_deck_code(client: Client) -> None:
     assert f'value="{code}"' in html
     broken = client.get(f"/decks/new/?code={code[:-1]}").content.decode()
     assert "This deck code is mistyped: its checksum does not match." in broken
+
+
+def test_the_builder_starts_a_deck_with_the_cards_asked_for(client: Client) -> None:
+    html = client.get("/decks/new/?card=grrr").content.decode()
+    assert '<option value="constructed" selected>Constructed</option>' in html
+    assert _cards_in(html) == ["grrr"]
+    code = deck_check(format="constructed", cards=["grrr"]).code
+    assert f'value="{code}"' in html
+    unknown = client.get("/decks/new/?card=no-such-card").content.decode()
+    assert _cards_in(unknown) == ["no-such-card"]
 
 
 def test_panel_adds_and_removes_cards_and_errors_come_and_go(client: Client) -> None:

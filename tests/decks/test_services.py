@@ -7,7 +7,11 @@ from cards.models import Card
 from cod_site.errors import DomainError
 from decks import services
 from decks.models import Deck, DeckVersion
-from decks.selectors import cards_require, deck_code_of, deck_get, deck_version_diff, format_get
+from decks.selectors.access import deck_get
+from decks.selectors.codes import deck_code_of
+from decks.selectors.formats import format_get
+from decks.selectors.lookup import cards_require
+from decks.selectors.versions import deck_version_diff
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")

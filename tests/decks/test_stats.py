@@ -6,7 +6,8 @@ from types import SimpleNamespace
 import pytest
 
 from decks import stats
-from decks.selectors import cards_require, deck_figures
+from decks.selectors.figures import deck_figures
+from decks.selectors.lookup import cards_require
 from tests.decks.conftest import PRECON
 
 

@@ -13,6 +13,7 @@ from cards.selectors import cards_with_details
 from decks import services as deck_services
 from decks.models import Deck, Format
 from engine import selectors, services
+from engine.adapters.decks import DeckChoice
 from engine.models import SimulationBatch
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
@@ -32,8 +33,8 @@ def create_batch(owner: Any, deck: Deck, games: int, *, opponent: int = 2, seed:
     return services.batch_create(
         requested_by=owner,
         seats=[
-            selectors.SeatChoice(selectors.DeckChoice(deck=deck.share_id), agents[0]),
-            selectors.SeatChoice(selectors.DeckChoice(preconstructed=opponent), agents[1]),
+            selectors.SeatChoice(DeckChoice(deck=deck.share_id), agents[0]),
+            selectors.SeatChoice(DeckChoice(preconstructed=opponent), agents[1]),
         ],
         games=games,
         seed=seed,

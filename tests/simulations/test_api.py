@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from decks.models import Deck
+from decks.selectors.codes import deck_code_of
 from engine import selectors, services, simulation
 from engine.models import SimulationBatch, Status
 from engine.rules import replay as replays
@@ -117,7 +118,7 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    code = selectors.decks.deck_code_of(constructed_deck, viewer=constructed_deck.owner)
+    code = deck_code_of(constructed_deck, viewer=constructed_deck.owner)
     body = {"deck_a": {"code": code}, "deck_b": {"preconstructed": 1}, "games": 10}
     response = _post(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202
@@ -234,7 +235,7 @@ def test_bad_input_is_a_400_and_queues_nothing(
     error = _refused(owner_client, _body(precon_deck, deck_b={"code": "AQAB!!"}), capture)
     assert error["code"] == "invalid_deck_code"
     assert error["details"] == {"side": "b", "reason": "bad_character"}
-    code = selectors.decks.deck_code_of(precon_deck, viewer=precon_deck.owner)
+    code = deck_code_of(precon_deck, viewer=precon_deck.owner)
     mistyped = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
     error = _refused(owner_client, _body(precon_deck, deck_b={"code": mistyped}), capture)
     assert error["code"] == "invalid_deck_code"

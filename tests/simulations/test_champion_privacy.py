@@ -15,7 +15,8 @@ from django.test import Client
 from champions import services as champion_services
 from champions.models import Champion
 from decks.models import Deck
-from decks.selectors import deck_check, deck_decode
+from decks.selectors.checks import deck_check
+from decks.selectors.codes import deck_decode
 from engine.models import SimulationBatch, Status
 from tests.champions.conftest import design
 from tests.decks.conftest import PRECON

@@ -15,10 +15,11 @@ from champions import services as champion_services
 from cod_site.errors import DomainError
 from decks.models import Deck
 from engine import selectors, services, simulation
+from engine.adapters.decks import DeckChoice, ResolvedDeck, check_playable
 from engine.models import SimulationBatch, SimulationChunk, Status
 from engine.rules import native
 from engine.rules import replay as replays
-from engine.selectors import DeckChoice, SeatChoice
+from engine.selectors import SeatChoice
 from tests.champions.conftest import design
 from tests.simulations.conftest import InlineExecutor, create_batch, run_chunks
 
@@ -538,7 +539,7 @@ def test_an_unplayable_deck_b_is_named_deck_b() -> None:
         {"name": f"C{i}", "type": "creature", "cost": 1, "attack": 1, "hp": 1} for i in range(8)
     ]
     cards[3] = {**cards[3], "hp": -1}
-    side = selectors.ResolvedDeck("code", None, "X", "X", cards, [], None)
+    side = ResolvedDeck("code", None, "X", "X", cards, [], None)
     with pytest.raises(DomainError) as raised:
-        selectors._check_playable("b", side)
+        check_playable("b", side)
     assert raised.value.details["reason"].startswith("deck B card 3: ")
