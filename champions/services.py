@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import IO
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -186,7 +186,7 @@ def _apply_illustration(champion: Champion, image: NormalisedImage, stored_name:
 
 def champion_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     design: ChampionDesign,
     illustration: Upload | None = None,
     parent: Champion | None = None,
@@ -223,7 +223,7 @@ def champion_create(
 def champion_update(
     *,
     champion: Champion,
-    actor: AbstractBaseUser,
+    actor: User,
     design: ChampionDesign,
     illustration: Upload | None = None,
     remove_illustration: bool = False,
@@ -258,9 +258,7 @@ def champion_update(
     return locked
 
 
-def champion_set_illustration(
-    *, champion: Champion, actor: AbstractBaseUser, illustration: Upload
-) -> Champion:
+def champion_set_illustration(*, champion: Champion, actor: User, illustration: Upload) -> Champion:
     """Replace only the picture (the API's upload endpoint)."""
     _require_editor(champion, actor)
     image = _normalised(illustration)
@@ -279,7 +277,7 @@ def champion_set_illustration(
     return locked
 
 
-def champion_clear_illustration(*, champion: Champion, actor: AbstractBaseUser) -> Champion:
+def champion_clear_illustration(*, champion: Champion, actor: User) -> Champion:
     _require_editor(champion, actor)
     with transaction.atomic():
         locked = Champion.objects.select_for_update().get(pk=champion.pk)
@@ -291,7 +289,7 @@ def champion_clear_illustration(*, champion: Champion, actor: AbstractBaseUser) 
     return locked
 
 
-def champion_delete(*, champion: Champion, actor: AbstractBaseUser) -> None:
+def champion_delete(*, champion: Champion, actor: User) -> None:
     _require_editor(champion, actor)
     with transaction.atomic():
         locked = Champion.objects.select_for_update().get(pk=champion.pk)
@@ -299,7 +297,7 @@ def champion_delete(*, champion: Champion, actor: AbstractBaseUser) -> None:
         locked.delete()
 
 
-def champion_fork(*, champion: Champion, owner: AbstractBaseUser) -> Champion:
+def champion_fork(*, champion: Champion, owner: User) -> Champion:
     """A private copy owned by `owner` that remembers where it came from."""
     design = replace(ChampionDesign.of(champion), visibility=Visibility.PRIVATE)
     image = None
@@ -316,7 +314,7 @@ def champion_fork(*, champion: Champion, owner: AbstractBaseUser) -> Champion:
     return champion_create(owner=owner, design=design, illustration=image, parent=champion)
 
 
-def _require_editor(champion: Champion, actor: AbstractBaseUser) -> None:
+def _require_editor(champion: Champion, actor: User) -> None:
     if not (actor.is_authenticated and (champion.owner_id == actor.pk or actor.is_staff)):
         raise DomainError(
             "permission_denied",
@@ -356,7 +354,7 @@ def draft_illustration(token: str) -> NormalisedImage:
 
 def print_job_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     items: Sequence[tuple[str, int]],
     options: SheetOptions,
     language: str,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -49,7 +49,7 @@ from decks.models import (
 )
 from engine.rules.abilities.registry import AURA_PREFIX
 
-Viewer = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 CardRequest = Card | str
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Sum, When
 from django.utils import timezone
@@ -30,7 +30,7 @@ from engine.rules.cards import CardDef, validate_deck
 from engine.rules.champion import champion_from_json
 from engine.rules.native import engine_digest
 
-Viewer = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 # The rules engine plays Duels only so far.
 MODE = "duel"
 SEATS = len(MODES[MODE].seats)
@@ -303,11 +303,11 @@ def batch_percent(batch: SimulationBatch) -> float:
     return round(100 * batch.games_done / batch.games, 1)
 
 
-def active_batch_count(user: AbstractBaseUser) -> int:
+def active_batch_count(user: User) -> int:
     return SimulationBatch.objects.filter(requested_by=user, status__in=ACTIVE_STATUSES).count()
 
 
-def games_requested_since(user: AbstractBaseUser, hours: int = 24) -> int:
+def games_requested_since(user: User, hours: int = 24) -> int:
     """Games the user asked for in the last `hours`; a cancelled batch counts what it played."""
     since = timezone.now() - timedelta(hours=hours)
     total = (

@@ -20,7 +20,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import F, Prefetch, Q
 from django.utils import timezone
@@ -76,7 +76,7 @@ def chunk_size_for(games: int, agents: Sequence[str]) -> int:
 # Creating -------------------------------------------------------------------------------------
 
 
-def _check_limits(user: AbstractBaseUser, games: int) -> None:
+def _check_limits(user: User, games: int) -> None:
     active = selectors.active_batch_count(user)
     if active > settings.SIMULATION_MAX_ACTIVE_BATCHES:
         raise DomainError(
@@ -109,7 +109,7 @@ def _check_limits(user: AbstractBaseUser, games: int) -> None:
 
 def batch_create(
     *,
-    requested_by: AbstractBaseUser,
+    requested_by: User,
     seats: Sequence[selectors.SeatChoice],
     games: int,
     seed: int | None = None,
@@ -441,7 +441,7 @@ def batch_fail(*, batch_id: int, error: str) -> None:
     )
 
 
-def batch_cancel(*, batch: SimulationBatch, actor: AbstractBaseUser) -> SimulationBatch:
+def batch_cancel(*, batch: SimulationBatch, actor: User) -> SimulationBatch:
     """Stop a queued or running batch: chunks not started skip their work, running ones stop at
     their next check, and the totals keep the chunks already written. A finished batch is left
     as it is (409)."""

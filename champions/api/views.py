@@ -48,6 +48,7 @@ from champions.selectors import (
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
+from cod_site.users import signed_in_user
 from decks.selectors import deck_final_cards, deck_get
 
 ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
@@ -107,7 +108,7 @@ class ChampionListView(APIView):
         serializer = ChampionWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         champion = services.champion_create(
-            owner=request.user, design=_design(serializer.validated_data)
+            owner=signed_in_user(request), design=_design(serializer.validated_data)
         )
         champion = champion_get(uid=champion.uid, user=request.user)
         return Response(_serialise(request, champion), status=status.HTTP_201_CREATED)
@@ -148,13 +149,13 @@ class ChampionDetailView(APIView):
             design = ChampionDesign.of(champion).patched(serializer.validated_data)
         else:
             design = _design(serializer.validated_data)
-        services.champion_update(champion=champion, actor=request.user, design=design)
+        services.champion_update(champion=champion, actor=signed_in_user(request), design=design)
         return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
 
     @extend_schema(operation_id="champions_destroy", responses={204: None, 403: ERROR, 404: ERROR})
     def delete(self, request: Request, uid: str) -> Response:
         champion = champion_get_for_edit(uid=uid, user=request.user)
-        services.champion_delete(champion=champion, actor=request.user)
+        services.champion_delete(champion=champion, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -169,7 +170,7 @@ class ChampionForkView(APIView):
     )
     def post(self, request: Request, uid: str) -> Response:
         original = champion_get(uid=uid, user=request.user)
-        fork = services.champion_fork(champion=original, owner=request.user)
+        fork = services.champion_fork(champion=original, owner=signed_in_user(request))
         return Response(
             _serialise(request, champion_get(uid=fork.uid, user=request.user)),
             status=status.HTTP_201_CREATED,
@@ -281,7 +282,7 @@ class IllustrationView(APIView):
                 {"field": "illustration"},
             )
         services.champion_set_illustration(
-            champion=champion, actor=request.user, illustration=upload
+            champion=champion, actor=signed_in_user(request), illustration=upload
         )
         return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
 
@@ -300,7 +301,7 @@ class IllustrationView(APIView):
     )
     def delete(self, request: Request, uid: str) -> Response:
         champion = champion_get_for_edit(uid=uid, user=request.user)
-        services.champion_clear_illustration(champion=champion, actor=request.user)
+        services.champion_clear_illustration(champion=champion, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -438,7 +439,7 @@ class PrintJobListView(APIView):
         serializer = PrintJobRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         job = services.print_job_create(
-            owner=request.user,
+            owner=signed_in_user(request),
             items=[
                 (item["champion"], item["copies"]) for item in serializer.validated_data["items"]
             ],

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from champions.models import Champion
 from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
 from decks import selectors, services
 from decks.api import serializers as s
 from decks.models import Deck, DeckVersion
@@ -231,7 +232,7 @@ class DeckListView(GenericAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         deck = services.deck_create(
-            owner=request.user,
+            owner=signed_in_user(request),
             name=values["name"],
             description=values.get("description", ""),
             format=selectors.format_get(slug=values["format"]),
@@ -260,7 +261,7 @@ class DeckDetailView(APIView):
 
         deck = services.deck_update(
             deck=deck,
-            actor=request.user,
+            actor=signed_in_user(request),
             name=values.get("name"),
             description=values.get("description"),
             format=selectors.format_get(slug=values["format"]) if "format" in values else None,
@@ -293,7 +294,7 @@ class DeckDetailView(APIView):
     @extend_schema(summary="Delete a deck", responses={204: None, **ERRORS}, tags=["decks"])
     def delete(self, request: Request, share_id: str) -> Response:
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
-        services.deck_delete(deck=deck, actor=request.user)
+        services.deck_delete(deck=deck, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -309,7 +310,7 @@ class DeckForkView(APIView):
         data = s.ForkRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fork = services.deck_fork(
-            deck=deck, owner=request.user, name=data.validated_data.get("name")
+            deck=deck, owner=signed_in_user(request), name=data.validated_data.get("name")
         )
         return _deck_response(request, fork, status.HTTP_201_CREATED)
 
@@ -352,7 +353,9 @@ class DeckVersionRestoreView(APIView):
     )
     def post(self, request: Request, share_id: str, number: int) -> Response:
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
-        deck = services.deck_version_restore(deck=deck, actor=request.user, number=number)
+        deck = services.deck_version_restore(
+            deck=deck, actor=signed_in_user(request), number=number
+        )
         return _deck_response(request, deck)
 
 
