@@ -1,7 +1,6 @@
 """Reads: the ability cost table, Champions each user may see, and card faces to draw."""
 
 import uuid
-from decimal import Decimal
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.storage import default_storage
@@ -31,11 +30,13 @@ def ability_costs(language: str | None = None) -> dict[str, AbilityCost]:
         ability.code: AbilityCost(
             code=ability.code,
             name=translated(ability, "name", language).text or ability.code,
-            creature_cost=Decimal(ability.creature_cost),
+            creature_cost=ability.creature_cost,
             can_be_aura=ability.can_be_aura,
             is_malus=ability.is_malus,
         )
         for ability in abilities_for_champions()
+        # Always true (the query keeps these only): it tells the type checker the cost is there.
+        if ability.creature_cost is not None
     }
 
 
@@ -168,9 +169,10 @@ def face_ability(ability: Ability, aura: bool, language: str) -> FaceAbility:
 
 
 def champion_illustration(champion: Champion) -> Illustration | None:
-    if not champion.illustration:
+    stored = champion.illustration.name
+    if not stored:
         return None
-    with default_storage.open(champion.illustration.name, "rb") as handle:
+    with default_storage.open(stored, "rb") as handle:
         content = handle.read()
     return Illustration(
         content=content,

@@ -159,7 +159,7 @@ def _store_file(uid: str, image: NormalisedImage) -> str:
     return default_storage.save(name, ContentFile(image.content))
 
 
-def _delete_file_later(name: str) -> None:
+def _delete_file_later(name: str | None) -> None:
     if name:
         transaction.on_commit(lambda: default_storage.delete(name))
 
@@ -301,12 +301,13 @@ def champion_fork(*, champion: Champion, owner: User) -> Champion:
     """A private copy owned by `owner` that remembers where it came from."""
     design = replace(ChampionDesign.of(champion), visibility=Visibility.PRIVATE)
     image = None
-    if champion.illustration:
-        with default_storage.open(champion.illustration.name, "rb") as handle:
+    stored = champion.illustration.name
+    if stored:
+        with default_storage.open(stored, "rb") as handle:
             content = handle.read()
         image = NormalisedImage(
             content=content,
-            extension=champion.illustration.name.rsplit(".", 1)[-1],
+            extension=stored.rsplit(".", 1)[-1],
             width=champion.illustration_width or 0,
             height=champion.illustration_height or 0,
             sha256=champion.illustration_sha256,

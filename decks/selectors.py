@@ -127,7 +127,7 @@ def cards_resolve(requests: Sequence[CardRequest]) -> list[Card | None]:
     return resolved
 
 
-def _cards_named(texts: Sequence[str]) -> dict[str, Card]:
+def _cards_named(texts: Sequence[str]) -> dict[str, Card | None]:
     """Cards by exact name (any language, accents and case ignored), in one query for all names.
 
     The same choice as `cards.selectors.card_lookup_by_name` (deckable cards first, then the
@@ -143,7 +143,7 @@ def _cards_named(texts: Sequence[str]) -> dict[str, Card]:
         cards_with_details(Card.objects.filter(query)).order_by("expansion__position", "slug"),
         key=lambda card: not card.is_deckable,
     )
-    found: dict[str, Card] = {}
+    found: dict[str, Card | None] = {}
     for text, name in folded.items():
         for card in candidates:
             if any(fold(row.name) == name for row in card.translations.all()):
@@ -189,7 +189,8 @@ def preconstructed_decks() -> dict[int, frozenset[int]]:
     for card_id, number in Card.objects.filter(precon_deck__isnull=False).values_list(
         "id", "precon_deck"
     ):
-        decks.setdefault(number, set()).add(card_id)
+        if number is not None:  # always (the filter): the check narrows the nullable column
+            decks.setdefault(number, set()).add(card_id)
     return {number: frozenset(ids) for number, ids in sorted(decks.items())}
 
 
@@ -320,7 +321,8 @@ def preconstructed_deck_codes() -> list[tuple[int, str]]:
     fmt = format_get(slug="preconstructed")
     cards_of: dict[int, list[Card]] = {}
     for card in Card.objects.filter(precon_deck__isnull=False).order_by("collector_number"):
-        cards_of.setdefault(card.precon_deck, []).append(card)
+        if card.precon_deck is not None:  # always (the filter): narrows the nullable column
+            cards_of.setdefault(card.precon_deck, []).append(card)
     return [
         (number, deck_code_for(format=fmt, cards=cards, champion=None))
         for number, cards in sorted(cards_of.items())

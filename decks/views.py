@@ -104,7 +104,11 @@ def _panel_context(
         }
         for index, (slug, card) in enumerate(zip(state.cards, resolved, strict=True))
     ]
-    played = [entry["card"] for entry in entries if entry["card"] and not entry["removed"]]
+    played = [
+        card
+        for index, card in enumerate(resolved)
+        if card is not None and index not in state.removed
+    ]
     share_url = (
         request.build_absolute_uri(reverse("decks:code", args=[check.code])) if check.code else ""
     )

@@ -403,8 +403,9 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
         )
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay.
-    return cache.get_or_set(
-        f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}",
-        lambda: simulation.replay_game(batch_spec(batch), index),
-        REPLAY_CACHE_SECONDS,
-    )
+    key = f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}"
+    game = cache.get(key)
+    if not isinstance(game, simulation.ReplayedGame):
+        game = simulation.replay_game(batch_spec(batch), index)
+        cache.set(key, game, REPLAY_CACHE_SECONDS)
+    return game

@@ -65,7 +65,7 @@ CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion")
 
 def retry_delay(retries: int) -> int:
     """Seconds before try number `retries + 1`: 1, 2, 4 … capped at a minute."""
-    return min(60, 2**retries)
+    return min(60, 1 << retries)
 
 
 def chunk_size_for(games: int, agents: Sequence[str]) -> int:
@@ -217,7 +217,7 @@ def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
     from engine.tasks import run_chunk  # tasks import this module: import on use
 
     for index in indexes:
-        run_chunk.apply_async(args=[batch_id, index])
+        run_chunk.apply_async(args=(batch_id, index))
 
 
 def batches_resume_orphaned() -> int:

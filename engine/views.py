@@ -100,7 +100,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())
-    sides = [
+    sides: list[dict[str, Any]] = [
         {**row, "result": summary.decks[deck], "labels": labels[deck]}
         for deck, row in enumerate(seats)
     ]

@@ -219,7 +219,7 @@ class ProposeView(APIView):
             seed=seed,
             costs=ability_costs(),
         )
-        query = {"propose": proposal.mana, "seed": proposal.seed}
+        query: dict[str, str | int] = {"propose": proposal.mana, "seed": proposal.seed}
         if data["abilities"]:
             query["require"] = ",".join(data["abilities"])
         designer = reverse("champions:create") + "?" + urlencode(query)
@@ -249,16 +249,17 @@ class IllustrationView(APIView):
     )
     def get(self, request: Request, uid: str) -> FileResponse:
         champion = champion_get(uid=uid, user=request.user)
-        if not champion.illustration:
+        stored = champion.illustration.name
+        if not stored:
             raise DomainError(
                 "not_found",
                 _("This Champion has no illustration."),
                 {"uid": uid},
                 status_code=404,
             )
-        extension = champion.illustration.name.rsplit(".", 1)[-1]
+        extension = stored.rsplit(".", 1)[-1]
         response = FileResponse(
-            default_storage.open(champion.illustration.name, "rb"),
+            default_storage.open(stored, "rb"),
             content_type="image/png" if extension == "png" else "image/jpeg",
         )
         response["Cache-Control"] = "private, max-age=3600"
@@ -475,7 +476,8 @@ class PrintJobDownloadView(APIView):
     )
     def get(self, request: Request, job_id: str) -> FileResponse:
         job = print_job_get(job_id=str(job_id), user=request.user)
-        if job.status != PrintJobStatus.DONE or not job.file:
+        stored = job.file.name
+        if job.status != PrintJobStatus.DONE or not stored:
             raise DomainError(
                 "not_ready",
                 _("The print job is %(status)s: the PDF is not ready.")
@@ -484,7 +486,7 @@ class PrintJobDownloadView(APIView):
                 status_code=409,
             )
         return FileResponse(
-            default_storage.open(job.file.name, "rb"),
+            default_storage.open(stored, "rb"),
             content_type="application/pdf",
             filename=f"champions-{job.pk}.pdf",
         )

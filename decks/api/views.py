@@ -191,7 +191,8 @@ LIST_PARAMETERS = [
 class GameFormatNegotiation(DefaultContentNegotiation):
     """Here `?format=` filters decks by game format; it does not pick the answer's media type."""
 
-    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+    # Only URL_FORMAT_OVERRIDE is read: a namespace stands in for DRF's settings object.
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)  # type: ignore[assignment]
 
 
 class DeckListView(GenericAPIView):
@@ -328,6 +329,7 @@ class DeckVersionListView(GenericAPIView):
     def get(self, request: Request, share_id: str) -> Response:
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
         page = self.paginate_queryset(selectors.deck_versions(deck))
+        assert page is not None  # the API always paginates (DEFAULT_PAGINATION_CLASS)
         versions = selectors.versions_seen_by(page, request.user)
         return self.get_paginated_response(s.DeckVersionSerializer(versions, many=True).data)
 
@@ -398,9 +400,9 @@ class DeckExportView(APIView):
         deck = selectors.deck_get(share_id=share_id, viewer=request.user)
         kind = request.query_params.get("as", "text")
         if kind == "json":
-            response = _deck_response(request, deck)
-            response["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
-            return response
+            as_json = _deck_response(request, deck)
+            as_json["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
+            return as_json
         code = selectors.deck_code_of(deck, viewer=request.user)
         if kind == "code":
             return HttpResponse(code + "\n", content_type="text/plain; charset=utf-8")

@@ -284,6 +284,19 @@ def test_an_unknown_rule_key_and_ability_are_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_an_unknown_numeric_key_is_placed_at_its_line(tmp_path: Path) -> None:
+    data = copy_data(tmp_path)
+    text = (data / "rules_reference.yaml").read_text(encoding="utf-8")
+    text = text.replace("    ability: splash\n", "    ability: splash\n    12: red\n", 1)
+    (data / "rules_reference.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(CatalogueFileError) as caught:
+        read_catalogue(data)
+    line = text.splitlines().index("    12: red") + 1
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"rules_reference.yaml, line {line}, column 5: unknown key 12",
+    ]
+
+
 def test_the_command_refuses_a_malformed_folder(tmp_path: Path) -> None:
     data = copy_data(tmp_path)
     replace_line(
