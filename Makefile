@@ -75,4 +75,4 @@ bench: install
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) .build staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) .build staticfiles .pytest_cache .ruff_cache .mypy_cache
