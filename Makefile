@@ -48,6 +48,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(PY) manage.py makemigrations --check --dry-run
 
 # COD_ENGINE=native: the tests fail rather than quietly run the engine uncompiled.
@@ -74,4 +75,4 @@ bench: install
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) .build staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) .build staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -7,6 +7,7 @@ files if any is wrong, so a half-read catalogue never reaches the database.
 import csv
 import io
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -390,7 +391,8 @@ class _MarkedLoader(yaml.SafeLoader):
     """Keeps each mapping's position so a bad value can be reported at its line and column."""
 
 
-class _MarkedDict(dict[str, Any]):
+# A YAML mapping's keys are whatever the file wrote (`1:` is an int): the readers check them.
+class _MarkedDict(dict[Hashable, Any]):
     line: int = 0
     column: int = 0
     key_positions: dict[str, tuple[int, int]]
@@ -434,9 +436,10 @@ def _read_yaml(path: Path, problems: _Problems) -> Any:
     return None
 
 
-def _key_position(mapping: Any, key: str) -> tuple[int, int]:
-    if isinstance(mapping, _MarkedDict) and key in mapping.key_starts:
-        return mapping.key_starts[key]
+def _key_position(mapping: Any, key: Hashable) -> tuple[int, int]:
+    # key_starts holds keys as the file spelled them: `12:` is the int 12 in the mapping.
+    if isinstance(mapping, _MarkedDict) and str(key) in mapping.key_starts:
+        return mapping.key_starts[str(key)]
     return _position(mapping)
 
 

@@ -4,7 +4,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import connection
@@ -93,7 +93,7 @@ def card_name(card: Card, language: str | None = None) -> str:
     return translated(card, "name", language).text
 
 
-def card_prefetches() -> list[Prefetch | str]:
+def card_prefetches() -> "list[Prefetch[Any] | str]":
     """What showing a card needs: translations of the card, its expansion and its abilities."""
     return [
         "translations",
@@ -351,13 +351,14 @@ def card_search(
         cards = cards.filter(_node_q(parsed.node, name_index(revision)))
     sorting = parsed.sorting
     name = Lower(Coalesce(_name_in(language), _name_in(FALLBACK_LANGUAGE), F("slug")))
-    primary = {
+    orders: dict[str, list[Lower | F]] = {
         "name": [name],
         "cost": [F("mana")],
         "atk": [F("attack")],
         "hp": [F("hp")],
         "set": [F("expansion__position"), F("collector_number")],
-    }[sorting.order]
+    }
+    primary = orders[sorting.order]
     ordering = [
         expression.desc(nulls_last=True) if sorting.descending else expression.asc(nulls_last=True)
         for expression in primary

@@ -26,6 +26,9 @@ from cards.models import (
 from cards.text import search_text
 from cod_site.errors import DomainError
 
+# The models of a catalogue row's text in one language.
+Translation = ExpansionTranslation | CardTranslation | RuleEntryTranslation | AbilityTranslation
+
 
 @dataclass
 class LoadReport:
@@ -89,7 +92,7 @@ def _sync(
 
 
 def _translations(
-    model: type[models.Model],
+    model: type[Translation],
     parent_field: str,
     parents: dict[Any, models.Model],
     wanted: dict[Any, dict[str, dict[str, Any]]],

@@ -160,7 +160,7 @@ def _clean_pixels(image: Image.Image) -> Image.Image:
     if profile and image.mode in ("RGB", "RGBA", "CMYK", "L"):
         try:
             source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-            image = ImageCms.profileToProfile(image, source, _SRGB, outputMode=target)
+            image = ImageCms.profileToProfile(image, source, _SRGB, outputMode=target) or image
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass  # a broken profile: keep the raw values rather than refuse the picture
     converted = image.convert(target)

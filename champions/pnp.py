@@ -22,7 +22,10 @@ from PIL import Image
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import (  # type: ignore[attr-defined]  # not in types-reportlab
+    FILL_EVEN_ODD,
+    Canvas,
+)
 
 from champions import icons
 from champions.faces import (
@@ -315,7 +318,8 @@ def build_sheets(faces: Sequence[CardFace], options: SheetOptions) -> bytes:
         pagesize=(page_w * mm, page_h * mm),
         pageCompression=1,
         invariant=1,
-        initialFontName=PDF_NAMES["regular"],
+        # types-reportlab says a float; reportlab takes the initial font's name.
+        initialFontName=PDF_NAMES["regular"],  # type: ignore[arg-type]
     )
     canvas.setTitle(options.title)
     canvas.setCreator("cod_site")

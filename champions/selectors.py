@@ -1,9 +1,8 @@
 """Reads: the ability cost table, Champions each user may see, and card faces to draw."""
 
 import uuid
-from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.storage import default_storage
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
@@ -17,7 +16,7 @@ from champions.pricing import AbilityChoice, AbilityCost, Price, price_champion
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 
-User = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 
 
 def abilities_for_champions() -> QuerySet[Ability]:
@@ -31,11 +30,13 @@ def ability_costs(language: str | None = None) -> dict[str, AbilityCost]:
         ability.code: AbilityCost(
             code=ability.code,
             name=translated(ability, "name", language).text or ability.code,
-            creature_cost=Decimal(ability.creature_cost),
+            creature_cost=ability.creature_cost,
             can_be_aura=ability.can_be_aura,
             is_malus=ability.is_malus,
         )
         for ability in abilities_for_champions()
+        # Always true (the query keeps these only): it tells the type checker the cost is there.
+        if ability.creature_cost is not None
     }
 
 
@@ -58,7 +59,7 @@ def champions_with_details(queryset: QuerySet[Champion] | None = None) -> QueryS
 OPEN_VISIBILITIES = (Visibility.PUBLIC, Visibility.UNLISTED)
 
 
-def champions_visible_to(user: User) -> QuerySet[Champion]:
+def champions_visible_to(user: Viewer) -> QuerySet[Champion]:
     """Everything `user` may open: public and unlisted ones (by link), and their own."""
     if user.is_authenticated and user.is_staff:
         return Champion.objects.all()
@@ -68,14 +69,16 @@ def champions_visible_to(user: User) -> QuerySet[Champion]:
     return Champion.objects.filter(visible)
 
 
-def champion_visible_to(champion: Champion, user: User) -> bool:
+def champion_visible_to(champion: Champion, user: Viewer) -> bool:
     """Whether `user` may see `champion`: `champions_visible_to` without a query."""
     if user.is_authenticated and (user.is_staff or champion.owner_id == user.pk):
         return True
     return champion.visibility in OPEN_VISIBILITIES
 
 
-def champions_listed_for(user: User, *, mine: bool = False, query: str = "") -> QuerySet[Champion]:
+def champions_listed_for(
+    user: Viewer, *, mine: bool = False, query: str = ""
+) -> QuerySet[Champion]:
     """A list: the public gallery (unlisted ones never appear), or the user's own Champions."""
     if mine:
         queryset = (
@@ -90,7 +93,7 @@ def champions_listed_for(user: User, *, mine: bool = False, query: str = "") -> 
     return champions_with_details(queryset)
 
 
-def champion_get(*, uid: str, user: User) -> Champion:
+def champion_get(*, uid: str, user: Viewer) -> Champion:
     """A Champion `user` may see; a private one of someone else is "not found", not forbidden."""
     champion = champions_with_details(champions_visible_to(user).filter(uid=uid)).first()
     if champion is None:
@@ -100,7 +103,7 @@ def champion_get(*, uid: str, user: User) -> Champion:
     return champion
 
 
-def champion_get_for_edit(*, uid: str, user: User) -> Champion:
+def champion_get_for_edit(*, uid: str, user: Viewer) -> Champion:
     champion = champion_get(uid=uid, user=user)
     if not can_edit(champion, user):
         raise DomainError(
@@ -112,7 +115,7 @@ def champion_get_for_edit(*, uid: str, user: User) -> Champion:
     return champion
 
 
-def can_edit(champion: Champion, user: User) -> bool:
+def can_edit(champion: Champion, user: Viewer) -> bool:
     return user.is_authenticated and (champion.owner_id == user.pk or user.is_staff)
 
 
@@ -166,9 +169,10 @@ def face_ability(ability: Ability, aura: bool, language: str) -> FaceAbility:
 
 
 def champion_illustration(champion: Champion) -> Illustration | None:
-    if not champion.illustration:
+    stored = champion.illustration.name
+    if not stored:
         return None
-    with default_storage.open(champion.illustration.name, "rb") as handle:
+    with default_storage.open(stored, "rb") as handle:
         content = handle.read()
     return Illustration(
         content=content,
@@ -217,7 +221,7 @@ def catalogue_card_face(card: Card, language: str | None = None) -> CardFace:
     )
 
 
-def print_job_get(*, job_id: str, user: User) -> PrintJob:
+def print_job_get(*, job_id: str, user: Viewer) -> PrintJob:
     job = PrintJob.objects.filter(pk=job_id).first() if _is_uuid(job_id) else None
     if job is None or not (user.is_authenticated and (job.owner_id == user.pk or user.is_staff)):
         raise DomainError(

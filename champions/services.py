@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import IO
 
 from celery import current_app
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -163,7 +163,7 @@ def _store_file(uid: str, image: NormalisedImage) -> str:
     return default_storage.save(name, ContentFile(image.content))
 
 
-def _delete_file_later(name: str) -> None:
+def _delete_file_later(name: str | None) -> None:
     if name:
         transaction.on_commit(lambda: default_storage.delete(name))
 
@@ -190,7 +190,7 @@ def _apply_illustration(champion: Champion, image: NormalisedImage, stored_name:
 
 def champion_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     design: ChampionDesign,
     illustration: Upload | None = None,
     parent: Champion | None = None,
@@ -227,7 +227,7 @@ def champion_create(
 def champion_update(
     *,
     champion: Champion,
-    actor: AbstractBaseUser,
+    actor: User,
     design: ChampionDesign,
     illustration: Upload | None = None,
     remove_illustration: bool = False,
@@ -262,9 +262,7 @@ def champion_update(
     return locked
 
 
-def champion_set_illustration(
-    *, champion: Champion, actor: AbstractBaseUser, illustration: Upload
-) -> Champion:
+def champion_set_illustration(*, champion: Champion, actor: User, illustration: Upload) -> Champion:
     """Replace only the picture (the API's upload endpoint)."""
     _require_editor(champion, actor)
     image = _normalised(illustration)
@@ -283,7 +281,7 @@ def champion_set_illustration(
     return locked
 
 
-def champion_clear_illustration(*, champion: Champion, actor: AbstractBaseUser) -> Champion:
+def champion_clear_illustration(*, champion: Champion, actor: User) -> Champion:
     _require_editor(champion, actor)
     with transaction.atomic():
         locked = Champion.objects.select_for_update().get(pk=champion.pk)
@@ -295,7 +293,7 @@ def champion_clear_illustration(*, champion: Champion, actor: AbstractBaseUser) 
     return locked
 
 
-def champion_delete(*, champion: Champion, actor: AbstractBaseUser) -> None:
+def champion_delete(*, champion: Champion, actor: User) -> None:
     _require_editor(champion, actor)
     with transaction.atomic():
         locked = Champion.objects.select_for_update().get(pk=champion.pk)
@@ -303,16 +301,17 @@ def champion_delete(*, champion: Champion, actor: AbstractBaseUser) -> None:
         locked.delete()
 
 
-def champion_fork(*, champion: Champion, owner: AbstractBaseUser) -> Champion:
+def champion_fork(*, champion: Champion, owner: User) -> Champion:
     """A private copy owned by `owner` that remembers where it came from."""
     design = replace(ChampionDesign.of(champion), visibility=Visibility.PRIVATE)
     image = None
-    if champion.illustration:
-        with default_storage.open(champion.illustration.name, "rb") as handle:
+    stored = champion.illustration.name
+    if stored:
+        with default_storage.open(stored, "rb") as handle:
             content = handle.read()
         image = NormalisedImage(
             content=content,
-            extension=champion.illustration.name.rsplit(".", 1)[-1],
+            extension=stored.rsplit(".", 1)[-1],
             width=champion.illustration_width or 0,
             height=champion.illustration_height or 0,
             sha256=champion.illustration_sha256,
@@ -320,7 +319,7 @@ def champion_fork(*, champion: Champion, owner: AbstractBaseUser) -> Champion:
     return champion_create(owner=owner, design=design, illustration=image, parent=champion)
 
 
-def _require_editor(champion: Champion, actor: AbstractBaseUser) -> None:
+def _require_editor(champion: Champion, actor: User) -> None:
     if not (actor.is_authenticated and (champion.owner_id == actor.pk or actor.is_staff)):
         raise DomainError(
             "permission_denied",
@@ -360,7 +359,7 @@ def draft_illustration(token: str) -> NormalisedImage:
 
 def print_job_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     items: Sequence[tuple[str, int]],
     options: SheetOptions,
     language: str,

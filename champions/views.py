@@ -34,6 +34,7 @@ from champions.selectors import (
 )
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
+from cod_site.users import signed_in_user
 
 PAGE_SIZE = 24
 DEFAULT_DESIGN = ChampionDesign(names={"en": ""}, mana=3, attack=3, hp=3)
@@ -207,13 +208,13 @@ def _save(request: HttpRequest, champion: Champion | None) -> HttpResponse:
         illustration = _submitted_illustration(request, form)
         if champion is None:
             champion = services.champion_create(
-                owner=request.user, design=form.design(), illustration=illustration
+                owner=signed_in_user(request), design=form.design(), illustration=illustration
             )
             messages.success(request, _("Your Champion is saved."))
         else:
             champion = services.champion_update(
                 champion=champion,
-                actor=request.user,
+                actor=signed_in_user(request),
                 design=form.design(),
                 illustration=illustration,
                 remove_illustration=form.cleaned_data["remove_illustration"],
@@ -343,7 +344,7 @@ def delete(request: HttpRequest, uid: str) -> HttpResponse:
     champion = _get_or_404(uid, request)
     if not can_edit(champion, request.user):
         raise Http404(_("No such Champion."))
-    services.champion_delete(champion=champion, actor=request.user)
+    services.champion_delete(champion=champion, actor=signed_in_user(request))
     messages.success(request, _("The Champion is deleted."))
     return redirect("champions:mine")
 
@@ -352,7 +353,7 @@ def delete(request: HttpRequest, uid: str) -> HttpResponse:
 @require_POST
 def fork(request: HttpRequest, uid: str) -> HttpResponse:
     original = _get_or_404(uid, request)
-    copy = services.champion_fork(champion=original, owner=request.user)
+    copy = services.champion_fork(champion=original, owner=signed_in_user(request))
     messages.success(request, _("This is your copy: change it as you like."))
     return redirect("champions:edit", uid=copy.uid)
 
@@ -376,7 +377,7 @@ def print_sheets(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             job = services.print_job_create(
-                owner=request.user,
+                owner=signed_in_user(request),
                 items=items,
                 options=SheetOptions(
                     paper=data["paper"],

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -100,7 +100,7 @@ def _check_visibility(visibility: str) -> str:
     return visibility
 
 
-def _check_champion(champion: Champion | None, owner: AbstractBaseUser) -> Champion | None:
+def _check_champion(champion: Champion | None, owner: User) -> Champion | None:
     """A deck carries only a Champion its owner may see, whoever saves it (staff included)."""
     if champion is not None and not champion_visible_to(champion, owner):
         raise unknown_champion(champion.uid)
@@ -122,7 +122,7 @@ def _write_cards(deck: Deck, cards: Sequence[Card], removed: Sequence[Card]) -> 
 def _record_version(
     deck: Deck,
     *,
-    author: AbstractBaseUser,
+    author: User,
     kind: str,
     cards: Sequence[Card],
     removed: Sequence[Card],
@@ -157,7 +157,7 @@ def _record_version(
 @transaction.atomic
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     name: str,
     format: Format,
     cards: Sequence[Card],
@@ -196,7 +196,7 @@ def deck_create(
     return deck
 
 
-def _locked(deck: Deck, actor: AbstractBaseUser) -> Deck:
+def _locked(deck: Deck, actor: User) -> Deck:
     locked = Deck.objects.select_for_update().filter(pk=deck.pk).first()
     if locked is None or not deck_can_read(locked, actor):
         raise deck_not_found(deck.share_id)
@@ -216,7 +216,7 @@ def _current_cards(deck: Deck) -> tuple[list[Card], list[Card]]:
 def deck_update(
     *,
     deck: Deck,
-    actor: AbstractBaseUser,
+    actor: User,
     name: str | None = None,
     description: str | None = None,
     format: Format | None = None,
@@ -260,12 +260,12 @@ def deck_update(
 
 
 @transaction.atomic
-def deck_delete(*, deck: Deck, actor: AbstractBaseUser) -> None:
+def deck_delete(*, deck: Deck, actor: User) -> None:
     _locked(deck, actor).delete()
 
 
 @transaction.atomic
-def deck_version_restore(*, deck: Deck, actor: AbstractBaseUser, number: int) -> Deck:
+def deck_version_restore(*, deck: Deck, actor: User, number: int) -> Deck:
     """Bring an old version back as the newest one: history only grows."""
     locked = _locked(deck, actor)
     version = locked.versions.filter(number=number).first()
@@ -310,7 +310,7 @@ def deck_version_restore(*, deck: Deck, actor: AbstractBaseUser, number: int) ->
 
 
 @transaction.atomic
-def deck_fork(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+def deck_fork(*, deck: Deck, owner: User, name: str | None = None) -> Deck:
     """A copy owned by `owner`, private, remembering where it came from."""
     source = deck_get(share_id=deck.share_id, viewer=owner)
     rows = list(source.deck_cards.all())

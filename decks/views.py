@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cards.search import QueryError
 from cards.selectors import card_search, cards_with_details
 from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
 from decks import deck_code, services
 from decks.forms import BuilderState, new_seed
 from decks.markdown import render as render_markdown
@@ -129,7 +130,11 @@ def _panel_context(
         }
         for index, (slug, card) in enumerate(zip(state.cards, resolved, strict=True))
     ]
-    played = [entry["card"] for entry in entries if entry["card"] and not entry["removed"]]
+    played = [
+        card
+        for index, card in enumerate(resolved)
+        if card is not None and index not in state.removed
+    ]
     share_url = (
         request.build_absolute_uri(reverse("decks:code", args=[check.code])) if check.code else ""
     )
@@ -322,7 +327,9 @@ def deck_diff(request: HttpRequest, share_id: str) -> HttpResponse:
 def deck_restore(request: HttpRequest, share_id: str, number: int) -> HttpResponse:
     deck = _deck_for(request, share_id)
     try:
-        deck = services.deck_version_restore(deck=deck, actor=request.user, number=number)
+        deck = services.deck_version_restore(
+            deck=deck, actor=signed_in_user(request), number=number
+        )
     except DomainError as error:
         if error.status_code == 404:
             raise _or_404(error) from error
@@ -340,7 +347,7 @@ def deck_restore(request: HttpRequest, share_id: str, number: int) -> HttpRespon
 @login_required
 def deck_fork(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _deck_for(request, share_id)
-    fork = services.deck_fork(deck=deck, owner=request.user)
+    fork = services.deck_fork(deck=deck, owner=signed_in_user(request))
     messages.success(request, _("Forked: this copy is yours."))
     return redirect(deck_path(fork))
 
@@ -349,7 +356,7 @@ def deck_fork(request: HttpRequest, share_id: str) -> HttpResponse:
 def deck_delete(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _deck_for(request, share_id)
     try:
-        services.deck_delete(deck=deck, actor=request.user)
+        services.deck_delete(deck=deck, actor=signed_in_user(request))
     except DomainError as error:
         messages.error(request, error.message)
         return redirect(deck_path(deck))

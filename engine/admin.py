@@ -5,15 +5,19 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.models import SimulationBatch, SimulationChunk, SimulationSeat
 
+# Shown and read-only: a batch's seats and chunks are written by the services only.
+SEAT_FIELDS = (
+    "index", "source", "deck", "code", "name", "preconstructed", "agent", "cards", "slugs",
+    "champion",
+)  # fmt: skip
+CHUNK_FIELDS = ("index", "first_game", "games", "engine_seconds", "worker", "created_at")
+
 
 class SimulationSeatInline(admin.StackedInline):
     model = SimulationSeat
     extra = 0
-    fields = [
-        "index", "source", "deck", "code", "name", "preconstructed", "agent", "cards", "slugs",
-        "champion",
-    ]  # fmt: skip
-    readonly_fields = fields
+    fields = SEAT_FIELDS
+    readonly_fields = SEAT_FIELDS
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -22,8 +26,8 @@ class SimulationSeatInline(admin.StackedInline):
 class SimulationChunkInline(admin.TabularInline):
     model = SimulationChunk
     extra = 0
-    fields = ["index", "first_game", "games", "engine_seconds", "worker", "created_at"]
-    readonly_fields = fields
+    fields = CHUNK_FIELDS
+    readonly_fields = CHUNK_FIELDS
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

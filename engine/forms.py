@@ -67,12 +67,18 @@ class TestDeckForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["deck"].choices = _deck_choices(decks, with_owner=True)
-        self.fields["opponent_mine"].choices = _deck_choices(mine, with_owner=False)
-        self.fields["opponent_public"].choices = _deck_choices(public, with_owner=True)
+        for name, options, with_owner in (
+            ("deck", decks, True),
+            ("opponent_mine", mine, False),
+            ("opponent_public", public, True),
+        ):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = _deck_choices(options, with_owner=with_owner)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         kind = data.get("opponent")
         field = f"opponent_{kind}"
         if kind and not data.get(field):

@@ -6,7 +6,7 @@ Turning the decks asked for into what the engine plays is `engine.adapters.decks
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Sum, When
 from django.utils import timezone
@@ -29,7 +29,7 @@ from engine.models import (
 from engine.rules import MODES
 from engine.rules.native import engine_digest
 
-Viewer = AbstractBaseUser | AnonymousUser
+Viewer = User | AnonymousUser
 SEATS = len(MODES[MODE].seats)
 REPLAY_CACHE_SECONDS = 600
 
@@ -136,11 +136,11 @@ def batch_percent(batch: SimulationBatch) -> float:
     return round(100 * batch.games_done / batch.games, 1)
 
 
-def active_batch_count(user: AbstractBaseUser) -> int:
+def active_batch_count(user: User) -> int:
     return SimulationBatch.objects.filter(requested_by=user, status__in=ACTIVE_STATUSES).count()
 
 
-def games_requested_since(user: AbstractBaseUser, hours: int = 24) -> int:
+def games_requested_since(user: User, hours: int = 24) -> int:
     """Games the user asked for in the last `hours`; a cancelled batch counts what it played."""
     since = timezone.now() - timedelta(hours=hours)
     total = (
@@ -236,8 +236,9 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
         )
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay.
-    return cache.get_or_set(
-        f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}",
-        lambda: simulation.replay_game(batch_spec(batch), index),
-        REPLAY_CACHE_SECONDS,
-    )
+    key = f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}"
+    game = cache.get(key)
+    if not isinstance(game, simulation.ReplayedGame):
+        game = simulation.replay_game(batch_spec(batch), index)
+        cache.set(key, game, REPLAY_CACHE_SECONDS)
+    return game

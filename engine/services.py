@@ -21,7 +21,7 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import F, Prefetch, Q
 from django.utils import timezone
@@ -71,7 +71,7 @@ CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion")
 
 def retry_delay(retries: int) -> int:
     """Seconds before try number `retries + 1`: 1, 2, 4 … capped at a minute."""
-    return min(60, 2**retries)
+    return min(60, 1 << retries)
 
 
 def chunk_size_for(games: int, agents: Sequence[str]) -> int:
@@ -82,7 +82,7 @@ def chunk_size_for(games: int, agents: Sequence[str]) -> int:
 # Creating -------------------------------------------------------------------------------------
 
 
-def _check_limits(user: AbstractBaseUser, games: int) -> None:
+def _check_limits(user: User, games: int) -> None:
     active = selectors.active_batch_count(user)
     if active > settings.SIMULATION_MAX_ACTIVE_BATCHES:
         raise DomainError(
@@ -115,7 +115,7 @@ def _check_limits(user: AbstractBaseUser, games: int) -> None:
 
 def batch_create(
     *,
-    requested_by: AbstractBaseUser,
+    requested_by: User,
     seats: Sequence[selectors.SeatChoice],
     games: int,
     seed: int | None = None,
@@ -222,7 +222,7 @@ def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
         return
     run_chunk = current_app.tasks[RUN_CHUNK_TASK]
     for index in indexes:
-        run_chunk.apply_async(args=[batch_id, index])
+        run_chunk.apply_async(args=(batch_id, index))
 
 
 def batches_resume_orphaned() -> int:
@@ -446,7 +446,7 @@ def batch_fail(*, batch_id: int, error: str) -> None:
     )
 
 
-def batch_cancel(*, batch: SimulationBatch, actor: AbstractBaseUser) -> SimulationBatch:
+def batch_cancel(*, batch: SimulationBatch, actor: User) -> SimulationBatch:
     """Stop a queued or running batch: chunks not started skip their work, running ones stop at
     their next check, and the totals keep the chunks already written. A finished batch is left
     as it is (409)."""

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
+from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.event_text import engine_text
@@ -54,7 +55,7 @@ def batch_new(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 batch = services.batch_create(
-                    requested_by=request.user,
+                    requested_by=signed_in_user(request),
                     seats=form.seats(),
                     games=form.cleaned_data["games"],
                     exhaustion=form.cleaned_data["exhaustion"],
@@ -99,7 +100,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())
-    sides = [
+    sides: list[dict[str, Any]] = [
         {**row, "result": summary.decks[deck], "labels": labels[deck]}
         for deck, row in enumerate(seats)
     ]
@@ -138,7 +139,7 @@ def batch_progress(request: HttpRequest, batch_id: int) -> HttpResponse:
 def batch_cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
     batch = _batch_for(request, batch_id)
     try:
-        services.batch_cancel(batch=batch, actor=request.user)
+        services.batch_cancel(batch=batch, actor=signed_in_user(request))
     except DomainError as error:
         messages.info(request, error.message)
     return redirect("engine:batch", batch.pk)

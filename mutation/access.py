@@ -4,8 +4,8 @@ to the API as the `X-Seat-Token` header)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
@@ -14,18 +14,17 @@ from mutation.models import MutationSession, Seat
 
 @dataclass(frozen=True)
 class Actor:
-    user: Any = None  # a User, or None/AnonymousUser for a guest
+    user: User | AnonymousUser | None = None  # None or AnonymousUser: a guest
     seat_tokens: frozenset[str] = field(default_factory=frozenset)
 
     @property
-    def user_id(self) -> int | None:
-        if self.user is None or not self.user.is_authenticated:
-            return None
-        return self.user.pk
+    def registered_user(self) -> User | None:
+        return self.user if isinstance(self.user, User) else None
 
     @property
-    def registered_user(self) -> Any:
-        return self.user if self.user_id is not None else None
+    def user_id(self) -> int | None:
+        user = self.registered_user
+        return None if user is None else user.pk
 
 
 def is_organiser(actor: Actor, session: MutationSession) -> bool:

@@ -30,11 +30,15 @@ class SeatInline(admin.TabularInline):
     raw_id_fields = ["user", "stronghold"]
 
 
+# Shown and read-only: games are recorded through the session pages and API only.
+GAME_FIELDS = ("round", "table", "seat_a", "seat_b", "winner", "recorded_at")
+
+
 class GameInline(admin.TabularInline):
     model = Game
     extra = 0
-    fields = ["round", "table", "seat_a", "seat_b", "winner", "recorded_at"]
-    readonly_fields = fields
+    fields = GAME_FIELDS
+    readonly_fields = GAME_FIELDS
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:

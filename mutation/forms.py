@@ -1,5 +1,7 @@
 """Forms of the Mutation pages: they parse input only; the rules live in the services."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -62,14 +64,16 @@ class DeckForm(forms.Form):
 
     def __init__(
         self,
-        *args: object,
+        *args: Any,
         pool: list[tuple[int, str]],
         strongholds: list[tuple[int, str]],
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cards"].choices = pool
-        self.fields["stronghold"].choices = strongholds
+        for name, choices in (("cards", pool), ("stronghold", strongholds)):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = choices
 
 
 class MutationForm(forms.Form):

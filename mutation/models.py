@@ -109,7 +109,7 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.guest_name:
             return self.guest_name
-        if self.user_id is not None:
+        if self.user is not None:
             return self.user.get_username()
         return str(_("Seat %(number)s") % {"number": self.number})
 

@@ -98,11 +98,14 @@ class CardState:
 
 
 def card_state(printed: CardValues, mutations: Sequence[AppliedMutation]) -> CardState:
-    values = {"mana": printed.mana, "attack": printed.attack, "hp": printed.hp}
+    values = {"mana": printed.mana, "attack": printed.attack}
+    if printed.hp is not None:
+        values["hp"] = printed.hp
     covered: set[str] = set()
     glued: dict[int, tuple[str, int]] = {}  # printed position → (glued code, first position)
     for mutation in mutations:
         if mutation.element in STAT_ELEMENTS:
+            assert mutation.value is not None
             values[mutation.element] = mutation.value
             covered.add(mutation.element)
         else:
@@ -122,7 +125,7 @@ def card_state(printed: CardValues, mutations: Sequence[AppliedMutation]) -> Car
         type=printed.type,
         mana=values["mana"],
         attack=values["attack"],
-        hp=values["hp"],
+        hp=values.get("hp"),
         boxes=tuple(boxes),
         covered=frozenset(covered),
     )

@@ -126,9 +126,10 @@ def cost_table(session: MutationSession) -> rules.CostTable:
     values: dict[str, Decimal] = {}
     ability: dict[str, Decimal] = {
         code: cost
-        for code, cost in Ability.objects.filter(
-            is_malus=False, creature_cost__isnull=False
-        ).values_list("code", "creature_cost")
+        for code, cost in Ability.objects.filter(is_malus=False).values_list(
+            "code", "creature_cost"
+        )
+        if cost is not None
     }
     cover: dict[str, Decimal] = {}
     for rule in cost_rules(session):
@@ -163,7 +164,8 @@ def draft_state(session: MutationSession) -> tuple[dict[int, list[int]], dict[in
     )
     for card_id, dealt_to, seat_number, pick_number in rows:
         dealt[dealt_to].append(card_id)
-        if seat_number is not None:
+        # A picked card always has its pick number (the mutation_pick_has_number constraint).
+        if seat_number is not None and pick_number is not None:
             picked[seat_number].append((pick_number, card_id))
     picks = {number: [card for _, card in sorted(made)] for number, made in picked.items()}
     return dealt, picks
@@ -473,7 +475,8 @@ def results(session: MutationSession) -> list[schedule.Result]:
             winner=game.winner.number,
             loser=(game.seat_b if game.winner_id == game.seat_a_id else game.seat_a).number,
         )
-        for game in games(session).filter(winner__isnull=False)
+        for game in games(session)
+        if game.winner is not None
     ]
 
 
@@ -491,6 +494,7 @@ def standings(session: MutationSession) -> list[StandingRow]:
 def score_grid(session: MutationSession) -> list[schedule.GridRow]:
     winners = {
         (game.round, game.table): game.winner.number
-        for game in games(session).filter(winner__isnull=False)
+        for game in games(session)
+        if game.winner is not None
     }
     return schedule.score_grid(schedule.schedule(), winners)

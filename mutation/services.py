@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Sequence
 from decimal import Decimal
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -49,7 +50,7 @@ def _seat(session: MutationSession, number: int) -> Seat:
 
 
 def _status_error(session: MutationSession) -> DomainError:
-    messages = {
+    messages: dict[str, str] = {
         MutationSession.Status.DRAFT: _("The draft is not over yet."),
         MutationSession.Status.DECKBUILDING: _("The players are still building their decks."),
         MutationSession.Status.PLAYING: _("The games have started: the decks are locked."),
@@ -65,7 +66,7 @@ def _status_error(session: MutationSession) -> DomainError:
 
 def mutation_session_create(
     *,
-    organiser: object,
+    organiser: User,
     name: str,
     expansion_a: Expansion,
     expansion_b: Expansion,
@@ -147,7 +148,7 @@ def mutation_session_create(
     return session
 
 
-def seat_join(*, token: str, user: object | None, guest_name: str = "") -> Seat:
+def seat_join(*, token: str, user: User | AnonymousUser | None, guest_name: str = "") -> Seat:
     """Take a seat by its link. A registered user becomes its player; a guest is recognised by
     the link itself (the page keeps it in the browser session)."""
     with transaction.atomic():
@@ -155,7 +156,7 @@ def seat_join(*, token: str, user: object | None, guest_name: str = "") -> Seat:
         found = seat.first()
         if found is None:
             raise DomainError("unknown_link", _("This join link is not valid."), status_code=404)
-        if user is not None and user.is_authenticated:
+        if isinstance(user, User):
             if found.user_id not in (None, user.pk):
                 raise DomainError(
                     "seat_taken",

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.selectors import card_name
 from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
 from mutation import forms, rules, selectors, services
 from mutation.access import Actor, holds_seat, is_organiser, may_act_for
 from mutation.models import CostRule, MutationSession, Seat
@@ -77,7 +78,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             session = services.mutation_session_create(
-                organiser=request.user,
+                organiser=signed_in_user(request),
                 name=form.cleaned_data["name"],
                 expansion_a=form.cleaned_data["expansion_a"],
                 expansion_b=form.cleaned_data["expansion_b"],
@@ -150,16 +151,16 @@ def draft_table(request: HttpRequest, pk: int) -> HttpResponse:
             except DomainError as error:
                 messages.error(request, error.message)
             else:
-                seat = selectors.seat_get(session, seat_number)
-                if not holds_seat(actor, seat):
+                picker = selectors.seat_get(session, seat_number)
+                if not holds_seat(actor, picker):
                     # One device for everyone: hide the hand until the next player takes it.
                     messages.success(
                         request,
                         _("%(player)s picked a card. Pass the device on.")
-                        % {"player": seat.display_name},
+                        % {"player": picker.display_name},
                     )
                     return redirect("mutation:draft", session.pk)
-                return redirect(_page_url("draft", session, seat))
+                return redirect(_page_url("draft", session, picker))
         return redirect("mutation:draft", session.pk)
     seat = _seat(request, session)
     context = _base_context(

@@ -41,7 +41,13 @@ CACHE_SECONDS = 600
 
 
 class CatalogueConditionalMixin:
-    """ETag/Last-Modified from the catalogue revision; 304 when the client's copy is current."""
+    """ETag/Last-Modified from the catalogue revision; 304 when the client's copy is current.
+
+    Its `get` may answer a plain HttpResponse (the 304, or the cached JSON bytes of `list`), which
+    DRF sends as it is; djangorestframework-stubs type DRF's handlers as returning a Response only,
+    hence the `type: ignore[misc]` of the views that mix it in and the `[override]` of their
+    `list` and `paginate_queryset` below.
+    """
 
     revision: Revision
 
@@ -130,7 +136,7 @@ LANG_PARAMETER = OpenApiParameter(
     parameters=[Q_PARAMETER, LANG_PARAMETER],
     responses={200: CardSerializer(many=True), 400: QueryErrorSerializer},
 )
-class CardListView(CatalogueConditionalMixin, generics.ListAPIView):
+class CardListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ignore[misc]
     """Cards matching `q` and the plain filters, paginated; answers are cached per revision."""
 
     serializer_class = CardSerializer
@@ -153,14 +159,15 @@ class CardListView(CatalogueConditionalMixin, generics.ListAPIView):
             ) from exc
         return cards
 
-    def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
+    # The stubs make paginate_queryset generic over any rows; this view pages its Card queryset.
+    def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:  # type: ignore[override]
         page = super().paginate_queryset(queryset.select_related("expansion"))
         # Prefetch for the page's rows only: the query count does not grow with the page size.
         if page is not None:
             prefetch_related_objects(page, *card_prefetches())
         return page
 
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:  # type: ignore[override]
         params = sorted((key, value) for key, value in request.query_params.lists())
         key = (
             "cards:list:"
@@ -181,7 +188,7 @@ class CardListView(CatalogueConditionalMixin, generics.ListAPIView):
 
 
 @extend_schema(parameters=[LANG_PARAMETER], responses={200: CardSerializer})
-class CardDetailView(CatalogueConditionalMixin, generics.RetrieveAPIView):
+class CardDetailView(CatalogueConditionalMixin, generics.RetrieveAPIView):  # type: ignore[misc]
     serializer_class = CardSerializer
     lookup_field = "slug"
 
@@ -274,7 +281,7 @@ class ExportCsvView(CatalogueConditionalMixin, APIView):
 
 
 @extend_schema(parameters=[LANG_PARAMETER])
-class ExpansionListView(CatalogueConditionalMixin, generics.ListAPIView):
+class ExpansionListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ignore[misc]
     serializer_class = ExpansionSerializer
 
     def get_queryset(self) -> QuerySet[Expansion]:
@@ -290,7 +297,7 @@ class ExpansionListView(CatalogueConditionalMixin, generics.ListAPIView):
 
 
 @extend_schema(parameters=[LANG_PARAMETER])
-class AbilityListView(CatalogueConditionalMixin, generics.ListAPIView):
+class AbilityListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ignore[misc]
     serializer_class = AbilitySerializer
 
     def get_queryset(self) -> QuerySet[Ability]:
@@ -306,7 +313,7 @@ class AbilityListView(CatalogueConditionalMixin, generics.ListAPIView):
 
 
 @extend_schema(parameters=[LANG_PARAMETER])
-class RuleListView(CatalogueConditionalMixin, generics.ListAPIView):
+class RuleListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ignore[misc]
     serializer_class = RuleEntrySerializer
 
     def get_queryset(self) -> QuerySet[RuleEntry]:

@@ -5,6 +5,7 @@ content negotiation accepts such an `Accept` header. An error answered to such a
 still the API's JSON error body, with a JSON content type.
 """
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpResponse
@@ -18,7 +19,7 @@ class _FileRenderer(BaseRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if isinstance(data, bytes):
             return data

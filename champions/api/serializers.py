@@ -21,7 +21,8 @@ from cod_site.i18n import LANGUAGE_CODES
 class PriceLineSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["body", "ability", "aura"])
     code = serializers.CharField(help_text="`body`, an ability code, or `aura:CODE`.")
-    label = serializers.CharField()
+    # DRF's metaclass moves declared fields off the class: `label` hides no attribute.
+    label = serializers.CharField()  # type: ignore[assignment]
     cost = serializers.FloatField(help_text="Mana this line adds (may be negative or .5).")
     text = serializers.CharField(help_text='Ready to show, e.g. "4/4 body: 3" or "Splash: +1".')
 
@@ -147,7 +148,8 @@ class ChampionSerializer(serializers.Serializer):
     hp = serializers.IntegerField()
     abilities = serializers.SerializerMethodField()
     visibility = serializers.CharField()
-    parent = serializers.SerializerMethodField()
+    # DRF's metaclass moves declared fields off the class: `parent` hides no attribute.
+    parent = serializers.SerializerMethodField()  # type: ignore[assignment]
     price = serializers.SerializerMethodField()
     illustration = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()

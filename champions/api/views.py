@@ -47,6 +47,7 @@ from champions.selectors import (
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
+from cod_site.users import signed_in_user
 
 ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
@@ -105,7 +106,7 @@ class ChampionListView(APIView):
         serializer = ChampionWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         champion = services.champion_create(
-            owner=request.user, design=_design(serializer.validated_data)
+            owner=signed_in_user(request), design=_design(serializer.validated_data)
         )
         champion = champion_get(uid=champion.uid, user=request.user)
         return Response(_serialise(request, champion), status=status.HTTP_201_CREATED)
@@ -146,13 +147,13 @@ class ChampionDetailView(APIView):
             design = ChampionDesign.of(champion).patched(serializer.validated_data)
         else:
             design = _design(serializer.validated_data)
-        services.champion_update(champion=champion, actor=request.user, design=design)
+        services.champion_update(champion=champion, actor=signed_in_user(request), design=design)
         return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
 
     @extend_schema(operation_id="champions_destroy", responses={204: None, 403: ERROR, 404: ERROR})
     def delete(self, request: Request, uid: str) -> Response:
         champion = champion_get_for_edit(uid=uid, user=request.user)
-        services.champion_delete(champion=champion, actor=request.user)
+        services.champion_delete(champion=champion, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -167,7 +168,7 @@ class ChampionForkView(APIView):
     )
     def post(self, request: Request, uid: str) -> Response:
         original = champion_get(uid=uid, user=request.user)
-        fork = services.champion_fork(champion=original, owner=request.user)
+        fork = services.champion_fork(champion=original, owner=signed_in_user(request))
         return Response(
             _serialise(request, champion_get(uid=fork.uid, user=request.user)),
             status=status.HTTP_201_CREATED,
@@ -216,7 +217,7 @@ class ProposeView(APIView):
             seed=seed,
             costs=ability_costs(),
         )
-        query = {"propose": proposal.mana, "seed": proposal.seed}
+        query: dict[str, str | int] = {"propose": proposal.mana, "seed": proposal.seed}
         if data["abilities"]:
             query["require"] = ",".join(data["abilities"])
         designer = reverse("champions:create") + "?" + urlencode(query)
@@ -246,16 +247,17 @@ class IllustrationView(APIView):
     )
     def get(self, request: Request, uid: str) -> FileResponse:
         champion = champion_get(uid=uid, user=request.user)
-        if not champion.illustration:
+        stored = champion.illustration.name
+        if not stored:
             raise DomainError(
                 "not_found",
                 _("This Champion has no illustration."),
                 {"uid": uid},
                 status_code=404,
             )
-        extension = champion.illustration.name.rsplit(".", 1)[-1]
+        extension = stored.rsplit(".", 1)[-1]
         response = FileResponse(
-            default_storage.open(champion.illustration.name, "rb"),
+            default_storage.open(stored, "rb"),
             content_type="image/png" if extension == "png" else "image/jpeg",
         )
         response["Cache-Control"] = "private, max-age=3600"
@@ -279,7 +281,7 @@ class IllustrationView(APIView):
                 {"field": "illustration"},
             )
         services.champion_set_illustration(
-            champion=champion, actor=request.user, illustration=upload
+            champion=champion, actor=signed_in_user(request), illustration=upload
         )
         return Response(_serialise(request, champion_get(uid=uid, user=request.user)))
 
@@ -298,7 +300,7 @@ class IllustrationView(APIView):
     )
     def delete(self, request: Request, uid: str) -> Response:
         champion = champion_get_for_edit(uid=uid, user=request.user)
-        services.champion_clear_illustration(champion=champion, actor=request.user)
+        services.champion_clear_illustration(champion=champion, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -407,7 +409,7 @@ class PrintJobListView(APIView):
         serializer = PrintJobRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         job = services.print_job_create(
-            owner=request.user,
+            owner=signed_in_user(request),
             items=[
                 (item["champion"], item["copies"]) for item in serializer.validated_data["items"]
             ],
@@ -443,7 +445,8 @@ class PrintJobDownloadView(APIView):
     )
     def get(self, request: Request, job_id: str) -> FileResponse:
         job = print_job_get(job_id=str(job_id), user=request.user)
-        if job.status != PrintJobStatus.DONE or not job.file:
+        stored = job.file.name
+        if job.status != PrintJobStatus.DONE or not stored:
             raise DomainError(
                 "not_ready",
                 _("The print job is %(status)s: the PDF is not ready.")
@@ -452,7 +455,7 @@ class PrintJobDownloadView(APIView):
                 status_code=409,
             )
         return FileResponse(
-            default_storage.open(job.file.name, "rb"),
+            default_storage.open(stored, "rb"),
             content_type="application/pdf",
             filename=f"champions-{job.pk}.pdf",
         )

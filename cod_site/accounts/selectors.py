@@ -1,8 +1,8 @@
 """Reads of player accounts."""
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
 
-def api_token_get(*, user: AbstractBaseUser) -> Token | None:
+def api_token_get(*, user: User) -> Token | None:
     return Token.objects.filter(user=user).first()

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from cod_site.accounts import selectors, services
 from cod_site.accounts.forms import SignUpForm
+from cod_site.users import signed_in_user
 
 
 def sign_up(request: HttpRequest) -> HttpResponse:
@@ -41,14 +42,16 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     return render(
-        request, "accounts/account.html", {"token": selectors.api_token_get(user=request.user)}
+        request,
+        "accounts/account.html",
+        {"token": selectors.api_token_get(user=signed_in_user(request))},
     )
 
 
 @require_POST
 @login_required
 def token_create(request: HttpRequest) -> HttpResponse:
-    services.api_token_create(user=request.user)
+    services.api_token_create(user=signed_in_user(request))
     messages.success(request, _("Your new API token is ready; the previous one no longer works."))
     return redirect("accounts:account")
 
@@ -56,6 +59,6 @@ def token_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def token_revoke(request: HttpRequest) -> HttpResponse:
-    if services.api_token_revoke(user=request.user):
+    if services.api_token_revoke(user=signed_in_user(request)):
         messages.success(request, _("Your API token is revoked: it no longer works."))
     return redirect("accounts:account")

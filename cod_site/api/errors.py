@@ -41,7 +41,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     else:
         detail = exc.detail
         code = getattr(detail, "code", None) or exc.default_code
-        extra = {"wait": exc.wait} if isinstance(exc, exceptions.Throttled) else {}
+        extra: dict[str, object] = {}
+        if isinstance(exc, exceptions.Throttled):
+            # Throttled sets `wait` in its __init__; djangorestframework-stubs leaves it out.
+            extra["wait"] = exc.wait  # type: ignore[attr-defined]
         body = error_body(str(code), str(detail), extra)
     response.data = body
     return response

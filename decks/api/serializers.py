@@ -136,7 +136,8 @@ class ValidateRequestSerializer(serializers.Serializer):
 
 class ValidateResponseSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
-    errors = DeckErrorSerializer(many=True)
+    # DRF's metaclass moves declared fields off the class: `errors` hides no attribute.
+    errors = DeckErrorSerializer(many=True)  # type: ignore[assignment]
     code = serializers.CharField(
         allow_null=True, help_text="The deck code; null while a card is unknown."
     )
@@ -150,7 +151,8 @@ class DecodeResponseSerializer(serializers.Serializer):
     removed = CardBriefSerializer(many=True)
     champion = serializers.CharField(allow_null=True)
     legal = serializers.BooleanField()
-    errors = DeckErrorSerializer(many=True)
+    # DRF's metaclass moves declared fields off the class: `errors` hides no attribute.
+    errors = DeckErrorSerializer(many=True)  # type: ignore[assignment]
     url = serializers.CharField(help_text="The page that shows this deck.")
 
 
@@ -188,7 +190,8 @@ class DeckListSerializer(serializers.Serializer):
     format = serializers.CharField(source="format.slug")
     visibility = serializers.ChoiceField(choices=Visibility.choices)
     owner = serializers.CharField(source="owner.get_username")
-    parent = serializers.CharField(source="parent.share_id", allow_null=True, default=None)
+    # DRF's metaclass moves declared fields off the class: `parent` hides no attribute.
+    parent = serializers.CharField(source="parent.share_id", allow_null=True, default=None)  # type: ignore[assignment]
     version = serializers.IntegerField()
     card_count = serializers.SerializerMethodField()
     fork_count = serializers.IntegerField(default=0)
@@ -215,7 +218,8 @@ class DeckSerializer(DeckListSerializer):
     )
     code = serializers.SerializerMethodField()
     legal = serializers.SerializerMethodField()
-    errors = serializers.SerializerMethodField()
+    # DRF's metaclass moves declared fields off the class: `errors` hides no attribute.
+    errors = serializers.SerializerMethodField()  # type: ignore[assignment]
 
     # The view passes the deck's check for the viewer (selectors.deck_validate) in the context as
     # "check": its Champion and code are those the viewer may see.

@@ -29,6 +29,7 @@ from champions.models import Champion
 from champions.selectors import champion_get
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
+from cod_site.users import signed_in_user
 from decks import services
 from decks.api import serializers as s
 from decks.models import Deck, DeckVersion
@@ -214,7 +215,8 @@ LIST_PARAMETERS = [
 class GameFormatNegotiation(DefaultContentNegotiation):
     """Here `?format=` filters decks by game format; it does not pick the answer's media type."""
 
-    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+    # Only URL_FORMAT_OVERRIDE is read: a namespace stands in for DRF's settings object.
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)  # type: ignore[assignment]
 
 
 class DeckListView(GenericAPIView):
@@ -255,7 +257,7 @@ class DeckListView(GenericAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         deck = services.deck_create(
-            owner=request.user,
+            owner=signed_in_user(request),
             name=values["name"],
             description=values.get("description", ""),
             format=format_get(slug=values["format"]),
@@ -284,7 +286,7 @@ class DeckDetailView(APIView):
 
         deck = services.deck_update(
             deck=deck,
-            actor=request.user,
+            actor=signed_in_user(request),
             name=values.get("name"),
             description=values.get("description"),
             format=format_get(slug=values["format"]) if "format" in values else None,
@@ -317,7 +319,7 @@ class DeckDetailView(APIView):
     @extend_schema(summary="Delete a deck", responses={204: None, **ERRORS}, tags=["decks"])
     def delete(self, request: Request, share_id: str) -> Response:
         deck = deck_get(share_id=share_id, viewer=request.user)
-        services.deck_delete(deck=deck, actor=request.user)
+        services.deck_delete(deck=deck, actor=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -333,7 +335,7 @@ class DeckForkView(APIView):
         data = s.ForkRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fork = services.deck_fork(
-            deck=deck, owner=request.user, name=data.validated_data.get("name")
+            deck=deck, owner=signed_in_user(request), name=data.validated_data.get("name")
         )
         return _deck_response(request, fork, status.HTTP_201_CREATED)
 
@@ -351,6 +353,7 @@ class DeckVersionListView(GenericAPIView):
     def get(self, request: Request, share_id: str) -> Response:
         deck = deck_get(share_id=share_id, viewer=request.user)
         page = self.paginate_queryset(deck_versions(deck))
+        assert page is not None  # the API always paginates (DEFAULT_PAGINATION_CLASS)
         versions = versions_seen_by(page, request.user)
         return self.get_paginated_response(s.DeckVersionSerializer(versions, many=True).data)
 
@@ -376,7 +379,9 @@ class DeckVersionRestoreView(APIView):
     )
     def post(self, request: Request, share_id: str, number: int) -> Response:
         deck = deck_get(share_id=share_id, viewer=request.user)
-        deck = services.deck_version_restore(deck=deck, actor=request.user, number=number)
+        deck = services.deck_version_restore(
+            deck=deck, actor=signed_in_user(request), number=number
+        )
         return _deck_response(request, deck)
 
 
@@ -419,9 +424,9 @@ class DeckExportView(APIView):
         deck = deck_get(share_id=share_id, viewer=request.user)
         kind = request.query_params.get("as", "text")
         if kind == "json":
-            response = _deck_response(request, deck)
-            response["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
-            return response
+            as_json = _deck_response(request, deck)
+            as_json["Content-Disposition"] = f'attachment; filename="{deck.share_id}.json"'
+            return as_json
         code = deck_code_of(deck, viewer=request.user)
         if kind == "code":
             return HttpResponse(code + "\n", content_type="text/plain; charset=utf-8")

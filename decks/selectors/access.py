@@ -8,7 +8,7 @@ name, deck codes without it, test games without it. The README's "Who sees a Cha
 
 from typing import TypeAlias
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,7 @@ from cod_site.errors import DomainError
 from decks.models import Deck, DeckCard, PoolKind, Visibility
 from decks.selectors.formats import formats_queryset
 
-Viewer: TypeAlias = AbstractBaseUser | AnonymousUser
+Viewer: TypeAlias = User | AnonymousUser
 
 
 def deck_can_read(deck: Deck, viewer: Viewer) -> bool:

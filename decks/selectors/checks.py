@@ -28,7 +28,8 @@ def preconstructed_decks() -> dict[int, frozenset[int]]:
     for card_id, number in Card.objects.filter(precon_deck__isnull=False).values_list(
         "id", "precon_deck"
     ):
-        decks.setdefault(number, set()).add(card_id)
+        if number is not None:  # always (the filter): the check narrows the nullable column
+            decks.setdefault(number, set()).add(card_id)
     return {number: frozenset(ids) for number, ids in sorted(decks.items())}
 
 

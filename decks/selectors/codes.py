@@ -32,7 +32,8 @@ def preconstructed_deck_codes() -> list[tuple[int, str]]:
     fmt = format_get(slug="preconstructed")
     cards_of: dict[int, list[Card]] = {}
     for card in Card.objects.filter(precon_deck__isnull=False).order_by("collector_number"):
-        cards_of.setdefault(card.precon_deck, []).append(card)
+        if card.precon_deck is not None:  # always (the filter): narrows the nullable column
+            cards_of.setdefault(card.precon_deck, []).append(card)
     return [
         (number, deck_code_for(format=fmt, cards=cards, champion=None))
         for number, cards in sorted(cards_of.items())

@@ -34,7 +34,7 @@ def cards_resolve(requests: Sequence[CardRequest]) -> list[Card | None]:
     return resolved
 
 
-def _cards_named(texts: Sequence[str]) -> dict[str, Card]:
+def _cards_named(texts: Sequence[str]) -> dict[str, Card | None]:
     """Cards by exact name (any language, accents and case ignored), in one query for all names.
 
     The same choice as `cards.selectors.card_lookup_by_name` (deckable cards first, then the
@@ -50,7 +50,7 @@ def _cards_named(texts: Sequence[str]) -> dict[str, Card]:
         cards_with_details(Card.objects.filter(query)).order_by("expansion__position", "slug"),
         key=lambda card: not card.is_deckable,
     )
-    found: dict[str, Card] = {}
+    found: dict[str, Card | None] = {}
     for text, name in folded.items():
         for card in candidates:
             if any(fold(row.name) == name for row in card.translations.all()):

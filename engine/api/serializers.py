@@ -158,7 +158,8 @@ class ResultsSerializer(serializers.Serializer):
 
 
 class SideSerializer(serializers.Serializer):
-    source = serializers.CharField()
+    # DRF's metaclass moves declared fields off the class: `source` hides no attribute.
+    source = serializers.CharField()  # type: ignore[assignment]
     deck = serializers.CharField(
         source="deck.share_id", allow_null=True, help_text="Share id of the saved deck."
     )

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cod_site.api.pagination import PageNumberPagination
+from cod_site.users import signed_in_user
 from decks.api.serializers import ErrorSerializer
 from engine import selectors, services
 from engine.api import serializers as s
@@ -66,7 +67,7 @@ class SimulationListView(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         batch = services.batch_create(
-            requested_by=request.user,
+            requested_by=signed_in_user(request),
             seats=data.seat_choices(),
             games=values["games"],
             seed=values.get("seed"),
@@ -107,7 +108,7 @@ class SimulationCancelView(APIView):
     )
     def post(self, request: Request, batch_id: int) -> Response:
         batch = selectors.batch_get(batch_id=batch_id, user=request.user)
-        batch = services.batch_cancel(batch=batch, actor=request.user)
+        batch = services.batch_cancel(batch=batch, actor=signed_in_user(request))
         return Response(_batch_data(request, batch))
 
 

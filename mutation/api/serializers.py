@@ -62,7 +62,8 @@ class MutationDeckChoiceSerializer(MutationSeatInputSerializer):
 
 class MutationInputSerializer(MutationSeatInputSerializer):
     target = CardSlugField(help_text=_("The deck creature to mutate."))
-    source = CardSlugField(help_text=_("The Laboratory card the element is cut from."))
+    # DRF's metaclass moves declared fields off the class: `source` hides no attribute.
+    source = CardSlugField(help_text=_("The Laboratory card the element is cut from."))  # type: ignore[assignment]
     element = serializers.RegexField(
         r"^(attack|hp|mana|ability:[1-9][0-9]?)$",
         help_text=_("`attack`, `hp`, `mana`, or `ability:N` (the source's N-th ability box)."),
@@ -146,7 +147,7 @@ class MutationGameSerializer(serializers.Serializer):
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_winner(self, game: Game) -> int | None:
-        return game.winner.number if game.winner_id else None
+        return game.winner.number if game.winner is not None else None
 
 
 class MutationSessionSerializer(serializers.Serializer):
@@ -162,7 +163,9 @@ class MutationSessionSerializer(serializers.Serializer):
 
     @extend_schema_field(MutationSeatSerializer(many=True))
     def get_seats(self, session: MutationSession) -> list[dict[str, Any]]:
-        return MutationSeatSerializer(session.seats.all(), many=True, context=self.context).data
+        seats = MutationSeatSerializer(session.seats.all(), many=True, context=self.context)
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the class's own.
+        return seats.data  # type: ignore[return-value]
 
 
 class MutationSessionDetailSerializer(MutationSessionSerializer):
@@ -170,7 +173,9 @@ class MutationSessionDetailSerializer(MutationSessionSerializer):
 
     @extend_schema_field(MutationGameSerializer(many=True))
     def get_games(self, session: MutationSession) -> list[dict[str, Any]]:
-        return MutationGameSerializer(selectors.games(session), many=True).data
+        games = MutationGameSerializer(selectors.games(session), many=True)
+        # many=True makes a ListSerializer, whose data is a list; the stubs type the class's own.
+        return games.data  # type: ignore[return-value]
 
 
 class MutationDraftCardSerializer(serializers.Serializer):
@@ -183,7 +188,8 @@ class MutationSerializer(serializers.Serializer):
     seat = serializers.IntegerField(source="seat.number")
     phase = serializers.IntegerField()
     target = serializers.CharField(source="target.card.slug")
-    source = serializers.CharField(source="source.card.slug")
+    # DRF's metaclass moves declared fields off the class: `source` hides no attribute.
+    source = serializers.CharField(source="source.card.slug")  # type: ignore[assignment]
     element = serializers.CharField()
     kind = serializers.CharField()
     value_before = serializers.IntegerField(allow_null=True)
@@ -235,7 +241,8 @@ class MutationDeckCardSerializer(serializers.Serializer):
 
 class MutationLabElementSerializer(serializers.Serializer):
     element = serializers.CharField()
-    label = serializers.CharField()
+    # DRF's metaclass moves declared fields off the class: `label` hides no attribute.
+    label = serializers.CharField()  # type: ignore[assignment]
     value = serializers.IntegerField(allow_null=True)
     ability = serializers.CharField(allow_null=True)
     used = serializers.BooleanField()
@@ -341,7 +348,7 @@ def seat_private_data(session: MutationSession, seat: Seat) -> dict[str, Any]:
         "hand": None if view.hand is None else [row.card for row in view.hand],
         "waiting_for": view.waiting_for,
         "picks": [row.card for row in view.picks],
-        "stronghold": seat.stronghold.slug if seat.stronghold_id else None,
+        "stronghold": seat.stronghold.slug if seat.stronghold is not None else None,
         "deck": selectors.deck_cards(seat),
         "laboratory": selectors.laboratory(seat),
         "budget": selectors.seat_budget(session, seat),

@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cod_site.users import signed_in_user
 from mutation import selectors, services
 from mutation.access import Actor, require_may_act_for
 from mutation.api import serializers as s
@@ -72,6 +73,7 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
             "expansion_a", "expansion_b"
         )
         page = self.paginate_queryset(sessions)
+        assert page is not None  # the API always paginates (DEFAULT_PAGINATION_CLASS)
         data = [
             s.MutationSessionSerializer(session, context=self._context(session)).data
             for session in page
@@ -87,7 +89,7 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
             raise NotAuthenticated(_("Log in to organise a Mutation session."))
         data = self._input(s.MutationSessionCreateSerializer)
         session = services.mutation_session_create(
-            organiser=request.user,
+            organiser=signed_in_user(request),
             name=data["name"],
             expansion_a=data["expansion_a"],
             expansion_b=data["expansion_b"],

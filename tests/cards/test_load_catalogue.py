@@ -270,18 +270,33 @@ def test_a_yaml_syntax_error_names_its_line_and_column(tmp_path: Path) -> None:
     assert problem.column > 0
 
 
-def test_an_unknown_rule_key_and_ability_are_refused(tmp_path: Path) -> None:
+def _rules_problems(tmp_path: Path, old: str, new: str, count: int = -1) -> tuple[str, list[str]]:
+    """The rules file with `old` replaced by `new`, and the problems reading the catalogue finds."""
     data = copy_data(tmp_path)
-    text = (data / "rules_reference.yaml").read_text(encoding="utf-8")
-    text = text.replace("    ability: splash\n", "    ability: splsh\n    colour: red\n")
+    text = (data / "rules_reference.yaml").read_text(encoding="utf-8").replace(old, new, count)
     (data / "rules_reference.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(CatalogueFileError) as caught:
         read_catalogue(data)
+    return text, [str(problem) for problem in caught.value.problems]
+
+
+def test_an_unknown_rule_key_and_ability_are_refused(tmp_path: Path) -> None:
+    text, problems = _rules_problems(
+        tmp_path, "    ability: splash\n", "    ability: splsh\n    colour: red\n"
+    )
     line = text.splitlines().index("    ability: splsh") + 1
-    assert [str(problem) for problem in caught.value.problems] == [
+    assert problems == [
         f"rules_reference.yaml, line {line + 1}, column 5: unknown key 'colour'",
         f"rules_reference.yaml, line {line}, column 14: unknown ability 'splsh'",
     ]
+
+
+def test_an_unknown_numeric_key_is_placed_at_its_line(tmp_path: Path) -> None:
+    text, problems = _rules_problems(
+        tmp_path, "    ability: splash\n", "    ability: splash\n    12: red\n", count=1
+    )
+    line = text.splitlines().index("    12: red") + 1
+    assert problems == [f"rules_reference.yaml, line {line}, column 5: unknown key 12"]
 
 
 def test_the_command_refuses_a_malformed_folder(tmp_path: Path) -> None:
