@@ -174,7 +174,7 @@ def test_a_chunk_the_broker_lost_is_sent_again(
     broker = redis.Redis.from_url(settings.REDIS_URL)
     assert broker.llen(queue) == 12
     lost = json.loads(broker.rpop(queue))  # the oldest message: chunk 0
-    assert lost["headers"]["argsrepr"] == f"[{batch.pk}, 0]"
+    assert lost["headers"]["argsrepr"] == f"({batch.pk}, 0)"
     log = tmp_path / "worker.log"
     with worker(queue, log):
         done = _wait(batch.pk, log, _over, timeout=60)
