@@ -6,7 +6,8 @@ catalogue-only part of such a page is kept in Django's cache (Redis with REDIS_U
 worker shares it; else each process's memory) under a key that holds the current catalogue
 revision: `load_catalogue` and every admin edit record a new revision, so the next request
 misses and renders the changed catalogue at once, in every process; the old entries are never
-read again and expire.
+read again and expire. The key holds the digest of the app's code, templates and translations
+too: workers of a new deployment sharing the Redis of the old one render their own pages.
 
 The part is rendered without the request, so it cannot show who is asking (user, CSRF token,
 messages): those stay in the page around it (`base.html`), rendered for each request.
@@ -15,7 +16,9 @@ messages): those stay in the page around it (`base.html`), rendered for each req
 import hashlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -25,6 +28,23 @@ from cod_site.i18n import current_language
 
 # Only bounds the memory that entries of old revisions (and one-off queries) hold.
 CACHE_SECONDS = 600
+CODE_SUFFIXES = (".py", ".html", ".mo")
+
+
+def code_digest(root: Path) -> str:
+    """Digest of the files under `root` that decide how a page renders (names and contents)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(root.rglob("*")):
+        if path.suffix in CODE_SUFFIXES and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+# The project-wide translations (LOCALE_PATHS) word some of the parts' strings too.
+CODE_VERSION = "-".join(
+    code_digest(Path(root)) for root in [Path(__file__).resolve().parent, *settings.LOCALE_PATHS]
+)
 
 
 @dataclass(frozen=True)
@@ -57,7 +77,7 @@ def cached_part(page: str, params: tuple[Hashable, ...], build: Callable[[], Pag
     """
     revision = catalogue_revision().number
     digest = hashlib.blake2b(
-        repr((revision, current_language(), page, params)).encode(), digest_size=16
+        repr((CODE_VERSION, revision, current_language(), page, params)).encode(), digest_size=16
     ).hexdigest()
     key = f"cards:page:{digest}"
     part = cache.get(key)

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
+from cards import page_cache
 from cards.models import Card
 from cards.services import catalogue_load
 from tests.cards.conftest import DATA_DIR
@@ -193,3 +194,17 @@ def test_a_cached_page_costs_one_query(
         assert client.get("/cards/parasite/").status_code == 200
     with django_assert_num_queries(1):
         assert client.get("/cards/", SEARCH).status_code == 200
+
+
+def test_a_deployment_that_changes_a_template_renders_its_own_pages(tmp_path: Path) -> None:
+    app = tmp_path / "cards"
+    shutil.copytree(
+        Path(page_cache.__file__).parent, app, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    assert page_cache.CODE_VERSION.startswith(f"{page_cache.code_digest(app)}-")
+    face = app / "templates" / "cards" / "_card_face.html"
+    face.write_text(face.read_text(encoding="utf-8") + "<!-- new -->", encoding="utf-8")
+    changed = page_cache.code_digest(app)
+    assert not page_cache.CODE_VERSION.startswith(changed)
+    (app / "static.css").write_text("a { color: red }", encoding="utf-8")
+    assert page_cache.code_digest(app) == changed
