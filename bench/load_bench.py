@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -228,8 +229,15 @@ def main() -> int:
                 process, f"http://127.0.0.1:{port}", script, args.clients, args.seconds
             )
         report(name, runs[name], cores)
-    workers = (workdir / "production.log").read_text().count("Booting worker")
-    print(f"production: gunicorn, {workers} worker processes; logs in {workdir}")
+    log = (workdir / "production.log").read_text()
+    # The access log's lines end with the worker's pid: a kept-alive connection stays with the
+    # worker that accepted it, so the load may not spread evenly over the workers.
+    served = Counter(re.findall(r" <(\d+)>$", log, re.MULTILINE))
+    print(
+        f"production: gunicorn, {log.count('Booting worker')} worker processes, requests served "
+        f"by each (warm-up included): {', '.join(str(n) for _pid, n in served.most_common())}; "
+        f"logs in {workdir}"
+    )
     ratio = runs["production"].rate / runs["runserver"].rate
     errors = sum(run.errors for run in runs.values())
     met = ratio >= THROUGHPUT_GOAL and errors == 0

@@ -32,11 +32,16 @@ bind = [_address(env_str("HOST", "127.0.0.1"), env_int("PORT", 8000))]
 worker_class = "gthread"
 workers = env_int("WEB_CONCURRENCY", len(os.sched_getaffinity(0)) + 1)
 threads = env_int("WEB_THREADS", 4)
+# A kept-alive connection stays with the worker that accepted it, and a worker accepts all it can:
+# a few busy long-lived connections (the load bench's 20, a proxy's upstream pool) may all land on
+# one worker. Capping them (worker_connections = 2 * threads) stalled requests for seconds with
+# this gunicorn (27.0); a proxy that opens a connection per request (nginx's default) spreads them.
 keepalive = 5
 # Not preloaded: HUP then loads the new code in the new workers.
 preload_app = False
 accesslog = "-"
-access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
+# Ends with the worker's pid ("<1234>"): which worker served what (the load bench counts them).
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s" %(p)s'
 errorlog = "-"
 # Gunicorn's control socket has one default path per user: a second server on this machine (a
 # test, the load bench) would take it over. Signals (HUP, TERM) control the server instead.
