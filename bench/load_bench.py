@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -191,7 +192,13 @@ def main() -> int:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update({"DATABASE_URL": DATABASE_URL, "DJANGO_DEBUG": "0", "DJANGO_LOG_LEVEL": "ERROR"})
     python = sys.executable
-    for command in (["migrate", "--noinput", "-v", "0"], ["load_catalogue"]):
+    # As `make run` and `make serve` prepare: the pages then name the collected, hashed static
+    # files (a manifest lookup) instead of probing STATIC_ROOT for each one.
+    for command in (
+        ["migrate", "--noinput", "-v", "0"],
+        ["load_catalogue"],
+        ["collectstatic", "--noinput", "-v", "0"],
+    ):
         subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
     mix = paths()
     workdir = Path(tempfile.mkdtemp(prefix="load-bench-"))
@@ -222,8 +229,15 @@ def main() -> int:
                 process, f"http://127.0.0.1:{port}", script, args.clients, args.seconds
             )
         report(name, runs[name], cores)
-    workers = (workdir / "production.log").read_text().count("Booting worker")
-    print(f"production: gunicorn, {workers} worker processes; logs in {workdir}")
+    log = (workdir / "production.log").read_text()
+    # The access log's lines end with the worker's pid: a kept-alive connection stays with the
+    # worker that accepted it, so the load may not spread evenly over the workers.
+    served = Counter(re.findall(r" <(\d+)>$", log, re.MULTILINE))
+    print(
+        f"production: gunicorn, {log.count('Booting worker')} worker processes, requests served "
+        f"by each (warm-up included): {', '.join(str(n) for _pid, n in served.most_common())}; "
+        f"logs in {workdir}"
+    )
     ratio = runs["production"].rate / runs["runserver"].rate
     errors = sum(run.errors for run in runs.values())
     met = ratio >= THROUGHPUT_GOAL and errors == 0

@@ -1,7 +1,7 @@
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 
@@ -23,7 +23,8 @@ from cards.services import card_search_text_refresh, catalogue_revision_record
 
 
 class RevisionAdmin(admin.ModelAdmin):
-    """Every admin edit of the catalogue gives the API a new ETag/Last-Modified."""
+    """Every admin edit of the catalogue records a revision: new ETag/Last-Modified for the API,
+    and the pages kept per revision (cards/page_cache.py) are rendered again."""
 
     def save_related(
         self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
@@ -36,6 +37,14 @@ class RevisionAdmin(admin.ModelAdmin):
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
         super().delete_model(request, obj)
         catalogue_revision_record(summary=f"admin: deleted {obj._meta.model_name} {obj}")
+
+    # The list's "delete selected" action deletes without delete_model.
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        names = ", ".join(str(obj) for obj in queryset)
+        super().delete_queryset(request, queryset)
+        catalogue_revision_record(
+            summary=f"admin: deleted {queryset.model._meta.model_name} {names}"
+        )
 
 
 @admin.register(Game)

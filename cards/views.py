@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
+from cards.page_cache import PagePart, cached_part, render_part
 from cards.search import QueryError, parse
 from cards.selectors import (
     Translated,
@@ -119,7 +120,7 @@ def _toggle(query: str, term: str) -> str:
     return " ".join([*words, term])
 
 
-def _chips(request: HttpRequest, query: str, sort: str) -> list[tuple[str, list[Chip]]]:
+def _chips(path: str, query: str, sort: str) -> list[tuple[str, list[Chip]]]:
     """Filters as clickable chips: each one toggles its term in the query."""
     language = current_language()
     words = query.split()
@@ -128,7 +129,7 @@ def _chips(request: HttpRequest, query: str, sort: str) -> list[tuple[str, list[
         params = {"q": _toggle(query, term)}
         if sort:
             params["sort"] = sort
-        return Chip(label, term, term in words, f"{request.path}?{urlencode(params)}")
+        return Chip(label, term, term in words, f"{path}?{urlencode(params)}")
 
     expansions = Expansion.objects.prefetch_related("translations")
     return [
@@ -158,9 +159,28 @@ def _chips(request: HttpRequest, query: str, sort: str) -> list[tuple[str, list[
 
 
 def card_browser(request: HttpRequest) -> HttpResponse:
-    language = current_language()
     query = request.GET.get("q", "")[:2000]
     sort = request.GET.get("sort", "")
+    page_number = request.GET.get("page", "")
+    htmx = bool(request.headers.get("HX-Request"))
+    # A chip or a page link changed the query: show it in the search box, but never
+    # rewrite the box while the user is typing in it.
+    refresh_query = request.headers.get("HX-Trigger") != "card-search"
+    part = cached_part(
+        "browser",
+        (request.path, query, sort, page_number, htmx, refresh_query),
+        lambda: _browser_part(request.path, query, sort, page_number, htmx, refresh_query),
+    )
+    if htmx:
+        # htmx swaps only 2xx answers; the error is part of the results area.
+        return HttpResponse(part.safe_html)
+    return render(request, "cards/browser.html", {"part": part}, status=part.status)
+
+
+def _browser_part(
+    path: str, query: str, sort: str, page_number: str, htmx: bool, refresh_query: bool
+) -> PagePart:
+    language = current_language()
     full_query = query
     if sort and "order:" not in query:
         order, _sep, direction = sort.partition("-")
@@ -171,7 +191,7 @@ def card_browser(request: HttpRequest) -> HttpResponse:
     try:
         cards = card_search(parse(full_query), language=language)
         paginator = Paginator(cards.select_related("expansion"), PAGE_SIZE)
-        page = paginator.get_page(request.GET.get("page"))
+        page = paginator.get_page(page_number or None)
         rows = list(page.object_list)
         prefetch_related_objects(rows, *card_prefetches())
         faces = [card_face(card, language) for card in rows]
@@ -190,18 +210,12 @@ def card_browser(request: HttpRequest) -> HttpResponse:
         "faces": faces,
         "page": page,
         "page_query": urlencode(base_params),
-        "chips": _chips(request, query, sort),
+        "chips": _chips(path, query, sort),
         "examples": EXAMPLES,
-        # A chip or a page link changed the query: show it in the search box, but never
-        # rewrite the box while the user is typing in it.
-        "refresh_query": request.headers.get("HX-Trigger") != "card-search",
+        "refresh_query": refresh_query,
     }
-    template = "cards/_partial.html" if request.headers.get("HX-Request") else "cards/browser.html"
-    response = render(request, template, context, status=400 if error else 200)
-    if request.headers.get("HX-Request"):
-        # htmx swaps only 2xx answers; the error is part of the results area.
-        response.status_code = 200
-    return response
+    template = "cards/_partial.html" if htmx else "cards/_browser.html"
+    return render_part(template, context, status=400 if error else 200)
 
 
 def _deck_builder_url(card: Card) -> str | None:
@@ -215,6 +229,11 @@ def _deck_builder_url(card: Card) -> str | None:
 
 
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    part = cached_part("card", (slug,), lambda: _card_part(slug))
+    return render(request, "cards/card_detail.html", {"part": part})
+
+
+def _card_part(slug: str) -> PagePart:
     language = current_language()
     try:
         card = cards_with_details(Card.objects.filter(slug=slug)).get()
@@ -233,16 +252,14 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for row in card.translations.all()
         if row.language_code != language
     ]
-    return render(
-        request,
-        "cards/card_detail.html",
-        {
-            "face": card_face(card, language),
-            "deck_mates": deck_mates,
-            "other_names": other_names,
-            "deck_builder_url": _deck_builder_url(card) if card.is_deckable else None,
-        },
-    )
+    face = card_face(card, language)
+    context = {
+        "face": face,
+        "deck_mates": deck_mates,
+        "other_names": other_names,
+        "deck_builder_url": _deck_builder_url(card) if card.is_deckable else None,
+    }
+    return render_part("cards/_card_detail.html", context, title=face.name.text)
 
 
 def expansion_list(request: HttpRequest) -> HttpResponse:

@@ -1,7 +1,8 @@
 """Gunicorn settings of `make serve`, the production server, read from the environment.
 
 - HOST, PORT: the address to listen on (default 127.0.0.1:8000, as `make run`);
-- WEB_CONCURRENCY: worker processes (default: 2 per core plus one);
+- WEB_CONCURRENCY: worker processes (default: one per core plus one);
+- WEB_THREADS: threads per worker process (default 4);
 - GUNICORN_CMD_ARGS: any other gunicorn option, e.g. "--pid /run/cod_site.pid --timeout 60".
 
 Send the master process HUP to restart gracefully: it starts new workers on the current code
@@ -22,13 +23,25 @@ def _address(host: str, port: int) -> str:
 
 wsgi_app = "cod_site.wsgi:application"
 bind = [_address(env_str("HOST", "127.0.0.1"), env_int("PORT", 8000))]
-# Sync workers: a request is CPU work (templates, serialisation) or a short database query, so
-# processes, not threads, use the cores; the extra ones cover a worker waiting on the database.
-workers = env_int("WEB_CONCURRENCY", 2 * len(os.sched_getaffinity(0)) + 1)
+# Threaded workers ("gthread"): processes use the cores, and each one's threads serve other
+# requests while one waits on the database or a slow client. Unlike sync workers they keep a
+# client's connection open between requests (keep-alive): sync workers cost 4.5-5.7 ms of CPU
+# a request on the load bench's mix, against 2.8-3.3 ms for these (bench/load_bench.py), the
+# difference being a new connection for every request and the sync workers all waking up for
+# each one. One process more than the cores covers a process busy in a long request.
+worker_class = "gthread"
+workers = env_int("WEB_CONCURRENCY", len(os.sched_getaffinity(0)) + 1)
+threads = env_int("WEB_THREADS", 4)
+# A kept-alive connection stays with the worker that accepted it, and a worker accepts all it can:
+# a few busy long-lived connections (the load bench's 20, a proxy's upstream pool) may all land on
+# one worker. Capping them (worker_connections = 2 * threads) stalled requests for seconds with
+# this gunicorn (27.0); a proxy that opens a connection per request (nginx's default) spreads them.
+keepalive = 5
 # Not preloaded: HUP then loads the new code in the new workers.
 preload_app = False
 accesslog = "-"
-access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
+# Ends with the worker's pid ("<1234>"): which worker served what (the load bench counts them).
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s" %(p)s'
 errorlog = "-"
 # Gunicorn's control socket has one default path per user: a second server on this machine (a
 # test, the load bench) would take it over. Signals (HUP, TERM) control the server instead.

@@ -100,6 +100,12 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What only the code decides (template fragments such as the site's menu): each process's
+# memory, never Redis, so a deployment's new processes never read what the old code rendered.
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "process-local",
+}
 
 # Celery: eager (in-process) unless a broker is configured.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

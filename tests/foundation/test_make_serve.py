@@ -1,5 +1,6 @@
 """`make serve`, the production server, on this checkout behind an HTTPS proxy (DJANGO_SECURE=1)."""
 
+import http.client
 import json
 import os
 import re
@@ -62,8 +63,20 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
             wait_for_http(f"{base}/healthz", timeout=240, process=process)
         except (RuntimeError, TimeoutError) as problem:
             pytest.fail(f"{problem}\n{log.read_text()[-3000:]}")
-        assert "Using worker: sync" in log.read_text()
+        assert "Using worker: gthread" in log.read_text()
         assert len(worker_pids(log)) == 2
+
+        # Keep-alive: a client's requests share one connection instead of opening one each.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        sockets = []
+        for _ in range(3):
+            connection.request("GET", "/healthz")
+            answer = connection.getresponse()
+            assert (answer.status, answer.getheader("Connection")) == (200, "keep-alive")
+            answer.read()
+            sockets.append(connection.sock)
+        assert sockets[0] is not None and sockets == [sockets[0]] * 3
+        connection.close()
 
         # The health probe of a load balancer talks plain HTTP; pages are HTTPS only.
         status, _headers, body = fetch(f"{base}/healthz")
