@@ -14,7 +14,7 @@ messages): those stay in the page around it (`base.html`), rendered for each req
 """
 
 import hashlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +62,7 @@ class PagePart:
 
 
 def render_part(
-    template: str, context: dict[str, object], *, title: str = "", status: int = 200
+    template: str, context: Mapping[str, object], *, title: str = "", status: int = 200
 ) -> PagePart:
     """Render `template` with `context` only: no request, so nothing about the visitor."""
     html = render_to_string(template, {**context, "LANGUAGE_CODE": current_language()})
