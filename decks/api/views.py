@@ -70,7 +70,7 @@ class FormatDetailView(APIView):
         summary="A format", responses={200: s.FormatSerializer, **ERRORS}, tags=["decks"]
     )
     def get(self, request: Request, slug: str) -> Response:
-        fmt = selectors.format_get(slug=slug)
+        fmt = selectors.format_get(slug=slug, from_path=True)
         return Response(s.FormatSerializer(fmt).data)
 
 
