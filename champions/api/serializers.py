@@ -15,6 +15,8 @@ from champions.selectors import (
     champion_price,
     champion_texts,
 )
+from champions.services import MAX_PRINT_JOB_CARDS
+from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
 from cod_site.i18n import LANGUAGE_CODES
 
 
@@ -58,7 +60,7 @@ def price_data(price: Price, chosen: int | None) -> dict[str, Any]:
 class PriceRequestSerializer(serializers.Serializer):
     attack = serializers.IntegerField()
     hp = serializers.IntegerField()
-    abilities = serializers.ListField(
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60),
         required=False,
         default=list,
@@ -72,7 +74,7 @@ class PriceRequestSerializer(serializers.Serializer):
 
 class ProposeRequestSerializer(serializers.Serializer):
     mana = serializers.IntegerField()
-    abilities = serializers.ListField(
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=5
     )
     seed = serializers.CharField(
@@ -98,6 +100,8 @@ class TextsField(serializers.DictField):
         super().__init__(child=serializers.CharField(allow_blank=True, max_length=400), **kwargs)
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
+        if isinstance(data, dict):  # refused by its size before each text is parsed
+            bounded_list(list(data), limit=len(LANGUAGE_CODES), field=self.field_name)
         value = super().to_internal_value(data)
         unknown = sorted(set(value) - set(LANGUAGE_CODES))
         if unknown:
@@ -113,7 +117,7 @@ class ChampionWriteSerializer(serializers.Serializer):
     mana = serializers.IntegerField()
     attack = serializers.IntegerField()
     hp = serializers.IntegerField()
-    abilities = serializers.ListField(
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=20
     )
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -268,7 +272,8 @@ class PrintJobItemSerializer(serializers.Serializer):
 
 
 class PrintJobRequestSerializer(SheetOptionsSerializer):
-    items = PrintJobItemSerializer(many=True)
+    # Each item is at least one card.
+    items = BoundedListSerializer(child=PrintJobItemSerializer(), max_length=MAX_PRINT_JOB_CARDS)
 
 
 class PrintJobSerializer(serializers.Serializer):

@@ -45,6 +45,7 @@ from champions.selectors import (
     champions_listed_for,
     print_job_get,
 )
+from cod_site.api.limits import bounded_list
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -375,9 +376,9 @@ class ManyPnpView(APIView):
     def get(self, request: Request) -> HttpResponse:
         query = ManyPnpQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        items = []
-        for uid, copies in _parse_items(query.validated_data["champions"]):
-            items.append((champion_get(uid=uid, user=request.user), copies))
+        wanted = _parse_items(query.validated_data["champions"])
+        documents.check_sheet_copies([copies for _uid, copies in wanted])
+        items = [(champion_get(uid=uid, user=request.user), copies) for uid, copies in wanted]
         pdf = documents.champions_pnp_pdf(items, query.options(), current_language())
         return _pdf_response(pdf, "champions.pdf")
 
@@ -407,8 +408,11 @@ class DeckPnpView(APIView):
 
 def _parse_items(text: str) -> list[tuple[str, int]]:
     """`uid*3,uid2` → [("uid", 3), ("uid2", 1)]."""
+    parts = [piece.strip() for piece in text.split(",") if piece.strip()]
+    # Each part is at least one card: more parts than a sheet's cards is refused unread.
+    bounded_list(parts, limit=documents.MAX_SYNC_CARDS, field="champions")
     items = []
-    for part in filter(None, (piece.strip() for piece in text.split(","))):
+    for part in parts:
         uid, _star, copies = part.partition("*")
         if copies and not copies.isdigit():
             raise DomainError(

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from cards.models import Card
 from cards.selectors import card_name
+from cod_site.api.limits import BoundedListField
 from decks import deck_code
 from decks.markdown import render
 from decks.models import Deck, DeckVersion, Format, GameMode, PoolKind, Visibility
@@ -22,8 +23,8 @@ CARD_LIST_HELP = "Card slugs or names in any language (en, fr, sv), in deck orde
 POOL_MAX_CARDS = 400
 
 
-def card_list(max_length: int = deck_code.MAX_CARDS, **kwargs: Any) -> serializers.ListField:
-    return serializers.ListField(
+def card_list(max_length: int = deck_code.MAX_CARDS, **kwargs: Any) -> BoundedListField:
+    return BoundedListField(
         child=serializers.CharField(max_length=120, allow_blank=True),
         max_length=max_length,
         help_text=kwargs.pop("help_text", CARD_LIST_HELP),

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from champions.models import Champion
+from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from decks import selectors, services
 from decks.api import serializers as s
@@ -170,10 +171,15 @@ class DeckImportView(APIView):
         )
 
 
+# Each `?card=` is resolved by name (a query each): a handful is what a search needs.
+MAX_CARD_FILTERS = 10
 LIST_PARAMETERS = [
     OpenApiParameter("q", str, description="Words of the deck's name."),
     OpenApiParameter(
-        "card", str, many=True, description="A card (slug or name) the deck holds; repeatable."
+        "card",
+        str,
+        many=True,
+        description=f"A card (slug or name) the deck holds; up to {MAX_CARD_FILTERS} of them.",
     ),
     OpenApiParameter("ability", str, description="An ability (code or name) of one of its cards."),
     OpenApiParameter("format", str, description="Format slug."),
@@ -210,7 +216,7 @@ class DeckListView(GenericAPIView):
         decks = selectors.deck_list(
             owner=request.user if params.get("mine") in ("1", "true", "yes") else None,
             q=params.get("q", ""),
-            cards=params.getlist("card"),
+            cards=bounded_list(params.getlist("card"), limit=MAX_CARD_FILTERS, field="card"),
             ability=params.get("ability", ""),
             format=params.get("format", ""),
             author=params.get("author", ""),

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from cards.models import Card, Expansion
 from cards.selectors import card_name
+from cod_site.api.limits import BoundedListField
 from decks.selectors import card_ability_codes
 from mutation import draft, rules, selectors
 from mutation.models import CostRule, Game, MutationSession, Seat
@@ -31,7 +32,7 @@ class MutationSessionCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**62, help_text=_("Same seed, same deal.")
     )
-    players = serializers.ListField(
+    players = BoundedListField(
         child=serializers.CharField(max_length=60, allow_blank=True),
         required=False,
         max_length=draft.SEATS,
@@ -56,7 +57,7 @@ class MutationPickSerializer(MutationSeatInputSerializer):
 
 
 class MutationDeckChoiceSerializer(MutationSeatInputSerializer):
-    cards = serializers.ListField(child=CardSlugField(), max_length=16)
+    cards = BoundedListField(child=CardSlugField(), max_length=16)
     stronghold = CardSlugField(required=False, allow_null=True)
 
 
@@ -67,7 +68,7 @@ class MutationInputSerializer(MutationSeatInputSerializer):
         r"^(attack|hp|mana|ability:[1-9][0-9]?)$",
         help_text=_("`attack`, `hp`, `mana`, or `ability:N` (the source's N-th ability box)."),
     )
-    covers = serializers.ListField(
+    covers = BoundedListField(
         child=serializers.IntegerField(min_value=1, max_value=99),
         required=False,
         default=list,
