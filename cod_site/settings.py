@@ -205,7 +205,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "cod_site.api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cod_site.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "cod_site.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": env_str("API_ANON_RATE", "600/minute")},

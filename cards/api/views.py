@@ -22,7 +22,6 @@ from cards.api.serializers import (
     AbilitySerializer,
     CardSerializer,
     ExpansionSerializer,
-    QueryErrorSerializer,
     RuleEntrySerializer,
 )
 from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
@@ -34,6 +33,7 @@ from cards.selectors import (
     cards_with_details,
     catalogue_revision,
 )
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 
@@ -128,7 +128,13 @@ LANG_PARAMETER = OpenApiParameter(
 
 @extend_schema(
     parameters=[Q_PARAMETER, LANG_PARAMETER],
-    responses={200: CardSerializer(many=True), 400: QueryErrorSerializer},
+    responses={
+        200: CardSerializer(many=True),
+        400: error_response(
+            "A search error (`invalid_query`: `details` has the `term`, its `position` and the "
+            "`query`), or a bad filter (`invalid`: `details` maps each parameter to its errors)."
+        ),
+    },
 )
 class CardListView(CatalogueConditionalMixin, generics.ListAPIView):
     """Cards matching `q` and the plain filters, paginated; answers are cached per revision."""

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -47,11 +47,12 @@ from champions.selectors import (
 )
 from cod_site.api.limits import bounded_list
 from cod_site.api.pagination import PageNumberPagination
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks.selectors import deck_final_cards, deck_get
 
-ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
+ERROR = error_response("Refused: `code` says why.")
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
 
 
@@ -78,6 +79,7 @@ def _design(data: dict[str, Any]) -> ChampionDesign:
 
 class ChampionListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = PageNumberPagination  # also tells the schema that the list is paged
 
     @extend_schema(
         operation_id="champions_list",
@@ -94,7 +96,7 @@ class ChampionListView(APIView):
         queryset = champions_listed_for(
             request.user, mine=mine, query=request.query_params.get("q", "")[:100]
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response(_serialise(request, page, many=True))
 

@@ -32,12 +32,6 @@ def card_list(max_length: int = deck_code.MAX_CARDS, **kwargs: Any) -> BoundedLi
     )
 
 
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    details = serializers.DictField()
-
-
 class CardBriefSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.SerializerMethodField()

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from champions.models import Champion
 from cod_site.api.limits import bounded_list
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from decks import selectors, services
 from decks.api import serializers as s
@@ -30,9 +31,9 @@ from decks.models import Deck, DeckVersion
 from decks.services import KEEP
 
 ERRORS = {
-    400: OpenApiResponse(s.ErrorSerializer, description="Refused: `code` says why."),
-    403: OpenApiResponse(s.ErrorSerializer, description="Not yours, or not logged in."),
-    404: OpenApiResponse(s.ErrorSerializer, description="No such deck (or it is private)."),
+    400: error_response("Refused: `code` says why."),
+    403: error_response("Not yours, or not logged in."),
+    404: error_response("No such deck (or it is private)."),
 }
 
 
