@@ -8,7 +8,16 @@ from rest_framework import serializers
 
 from champions.models import Champion, PrintJob, Visibility
 from champions.pnp import PAPERS, SheetOptions
-from champions.pricing import Price
+from champions.pricing import (
+    ATTACK_MAX,
+    ATTACK_MIN,
+    HP_MAX,
+    HP_MIN,
+    MANA_MAX,
+    MANA_MIN,
+    Price,
+)
+from champions.proposals import PROPOSAL_MANA_MAX, PROPOSAL_MANA_MIN, SEED_MAX_LENGTH
 from champions.selectors import (
     champion_flavour,
     champion_name,
@@ -17,6 +26,7 @@ from champions.selectors import (
 )
 from champions.services import MAX_PRINT_JOB_CARDS
 from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
+from cod_site.api.strict import StrictInputSerializer
 from cod_site.i18n import LANGUAGE_CODES
 
 
@@ -57,9 +67,9 @@ def price_data(price: Price, chosen: int | None) -> dict[str, Any]:
     }
 
 
-class PriceRequestSerializer(serializers.Serializer):
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
+class PriceRequestSerializer(StrictInputSerializer):
+    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
+    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60),
         required=False,
@@ -68,17 +78,24 @@ class PriceRequestSerializer(serializers.Serializer):
         help_text='Ability codes; `aura:CODE` for an Aura, e.g. ["splash", "aura:rage"].',
     )
     mana = serializers.IntegerField(
-        required=False, allow_null=True, help_text="The chosen cost, to get a warning."
+        required=False,
+        allow_null=True,
+        min_value=MANA_MIN,
+        max_value=MANA_MAX,
+        help_text="The chosen cost, to get a warning.",
     )
 
 
-class ProposeRequestSerializer(serializers.Serializer):
-    mana = serializers.IntegerField()
+class ProposeRequestSerializer(StrictInputSerializer):
+    mana = serializers.IntegerField(min_value=PROPOSAL_MANA_MIN, max_value=PROPOSAL_MANA_MAX)
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=5
     )
     seed = serializers.CharField(
-        required=False, allow_blank=True, max_length=64, help_text="Same seed, same proposal."
+        required=False,
+        allow_blank=True,
+        max_length=SEED_MAX_LENGTH,
+        help_text="Same seed, same proposal; blank or omitted: a new one.",
     )
 
 
@@ -111,12 +128,12 @@ class TextsField(serializers.DictField):
         return value
 
 
-class ChampionWriteSerializer(serializers.Serializer):
+class ChampionWriteSerializer(StrictInputSerializer):
     names = TextsField(help_text='{"en": "…", "fr": "…", "sv": "…"}; English is required.')
     flavours = TextsField(required=False, default=dict)
-    mana = serializers.IntegerField()
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
+    mana = serializers.IntegerField(min_value=MANA_MIN, max_value=MANA_MAX)
+    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
+    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=20
     )
@@ -146,9 +163,9 @@ class ChampionSerializer(serializers.Serializer):
     flavour = serializers.SerializerMethodField()
     names = serializers.SerializerMethodField()
     flavours = serializers.SerializerMethodField()
-    mana = serializers.IntegerField()
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
+    mana = serializers.IntegerField(min_value=MANA_MIN, max_value=MANA_MAX)
+    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
+    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
     abilities = serializers.SerializerMethodField()
     visibility = serializers.CharField()
     parent = serializers.SerializerMethodField()
@@ -230,7 +247,7 @@ class ChampionSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
-class SheetOptionsSerializer(serializers.Serializer):
+class SheetOptionsSerializer(StrictInputSerializer):
     paper = serializers.ChoiceField(choices=sorted(PAPERS), default="a4")
     bleed = serializers.BooleanField(default=False, help_text="Add a 3 mm bleed around the grid.")
     backs = serializers.BooleanField(
@@ -266,7 +283,7 @@ class ManyPnpQuerySerializer(SheetOptionsSerializer):
     )
 
 
-class PrintJobItemSerializer(serializers.Serializer):
+class PrintJobItemSerializer(StrictInputSerializer):
     champion = serializers.CharField()
     copies = serializers.IntegerField(default=1)
 

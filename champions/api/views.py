@@ -47,6 +47,7 @@ from champions.selectors import (
 )
 from cod_site.api.limits import bounded_list
 from cod_site.api.pagination import PageNumberPagination
+from cod_site.api.query import flag_parameter, query_flag
 from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -85,14 +86,14 @@ class ChampionListView(APIView):
         operation_id="champions_list",
         summary="Public Champions (or yours with ?mine=1)",
         parameters=[
-            OpenApiParameter("mine", bool, description="Only your own Champions (any visibility)."),
+            flag_parameter("mine", "Only your own Champions (any visibility)."),
             OpenApiParameter("q", str, description="Part of a name, in any language."),
             LANG,
         ],
         responses={200: ChampionSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        mine = request.query_params.get("mine") in ("1", "true", "yes")
+        mine = query_flag(request, "mine")
         queryset = champions_listed_for(
             request.user, mine=mine, query=request.query_params.get("q", "")[:100]
         )

@@ -36,6 +36,24 @@ COMMON_ERRORS = {
 class AutoSchema(openapi.AutoSchema):
     """Documents the common errors on every operation, with the one error body."""
 
+    def _map_serializer_field(
+        self, field: Any, direction: Any, bypass_extensions: bool = False
+    ) -> Any:
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        # drf-spectacular states the bounds of a ListField, not of a `many=True` serializer.
+        if isinstance(field, serializers.ListSerializer) and schema:
+            bounds = {"maxItems": field.max_length, "minItems": field.min_length}
+            schema.update({key: value for key, value in bounds.items() if value is not None})
+        return schema
+
+    def map_parsers(self) -> list[Any]:
+        # The API's bodies are JSON. Views that also parse forms (DRF's defaults) say so in
+        # their parsers, but the schema documents JSON only: a form cannot carry an empty list
+        # or a null, so documented form bodies would be bodies the API cannot read as meant.
+        # Uploads (multipart only) keep their media types.
+        media_types = super().map_parsers()
+        return ["application/json"] if "application/json" in media_types else media_types
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         for status_code, description in COMMON_ERRORS.items():
@@ -43,4 +61,8 @@ class AutoSchema(openapi.AutoSchema):
                 responses[status_code] = self._get_response_for_code(
                     error_response(description), status_code, direction=direction
                 )
+        # An error is JSON whatever the operation's success is (a PDF, a PNG).
+        for status_code, response in responses.items():
+            if status_code >= "400" and "application/json" in response.get("content", {}):
+                response["content"] = {"application/json": response["content"]["application/json"]}
         return responses

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from cards.models import Card
 from cards.selectors import card_name
 from cod_site.api.limits import BoundedListField
+from cod_site.api.strict import StrictInputSerializer
 from decks import deck_code
 from decks.markdown import render
 from decks.models import Deck, DeckVersion, Format, GameMode, PoolKind, Visibility
@@ -110,7 +111,7 @@ class DeckErrorSerializer(serializers.Serializer):
     )
 
 
-class ValidateRequestSerializer(serializers.Serializer):
+class ValidateRequestSerializer(StrictInputSerializer):
     format = serializers.SlugField(help_text="preconstructed, draft, constructed, mutation, …")
     cards = card_list()
     mode = serializers.SlugField(
@@ -153,7 +154,7 @@ class DecodeResponseSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="The page that shows this deck.")
 
 
-class ImportRequestSerializer(serializers.Serializer):
+class ImportRequestSerializer(StrictInputSerializer):
     text = serializers.CharField(
         max_length=20_000,
         allow_blank=True,
@@ -250,7 +251,7 @@ class DeckSerializer(DeckListSerializer):
         return sorted(card.slug for card in deck.pool.all())
 
 
-class DeckWriteSerializer(serializers.Serializer):
+class DeckWriteSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(
         max_length=10_000, allow_blank=True, required=False, trim_whitespace=False
@@ -268,7 +269,7 @@ class DeckWriteSerializer(serializers.Serializer):
     )
 
 
-class ForkRequestSerializer(serializers.Serializer):
+class ForkRequestSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, required=False)
 
 

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from champions.models import Champion
 from cod_site.api.limits import bounded_list
+from cod_site.api.query import flag_parameter, query_flag
 from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from decks import selectors, services
@@ -188,10 +189,18 @@ LIST_PARAMETERS = [
     OpenApiParameter(
         "sort", str, enum=list(selectors.SORTS), description="Order (default: updated)."
     ),
-    OpenApiParameter(
-        "mine", bool, description="Your own decks, of every visibility, instead of public ones."
-    ),
+    flag_parameter("mine", "Your own decks, of every visibility, instead of public ones."),
 ]
+
+
+def _sort(sort: str) -> str:
+    if sort not in selectors.SORTS:
+        raise DomainError(
+            "invalid",
+            _("`sort` is one of: %(values)s.") % {"values": ", ".join(selectors.SORTS)},
+            {"field": "sort", "value": sort[:20]},
+        )
+    return sort
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -215,13 +224,18 @@ class DeckListView(GenericAPIView):
     def get(self, request: Request) -> Response:
         params = request.query_params
         decks = selectors.deck_list(
-            owner=request.user if params.get("mine") in ("1", "true", "yes") else None,
+            owner=request.user if query_flag(request, "mine") else None,
             q=params.get("q", ""),
-            cards=bounded_list(params.getlist("card"), limit=MAX_CARD_FILTERS, field="card"),
+            # A blank `?card=` names no card: no filter, as for the other parameters.
+            cards=bounded_list(
+                [card for card in params.getlist("card") if card.strip()],
+                limit=MAX_CARD_FILTERS,
+                field="card",
+            ),
             ability=params.get("ability", ""),
             format=params.get("format", ""),
             author=params.get("author", ""),
-            sort=params.get("sort", "updated"),
+            sort=_sort(params.get("sort", "updated")),
         )
         page = self.paginate_queryset(decks)
         data = s.DeckListSerializer(page, many=True, context={"request": request}).data

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cod_site.api.limits import BoundedListSerializer
+from cod_site.api.strict import StrictInputSerializer
 from engine import selectors, simulation
 from engine.models import MAX_GAMES, Agent, SimulationBatch, SimulationSeat
 from engine.rules import MODES
@@ -20,7 +21,7 @@ from engine.services import SEED_BITS
 MAX_SEATS = max(len(mode.seats) for mode in MODES.values())
 
 
-class DeckChoiceSerializer(serializers.Serializer):
+class DeckChoiceSerializer(StrictInputSerializer):
     deck = serializers.CharField(
         required=False, max_length=16, help_text="Share id of a deck you own or a public one."
     )
@@ -45,7 +46,7 @@ class SeatChoiceSerializer(DeckChoiceSerializer):
         return {"agent": attrs["agent"], **super().validate(deck)}
 
 
-class SimulationRequestSerializer(serializers.Serializer):
+class SimulationRequestSerializer(StrictInputSerializer):
     seats = BoundedListSerializer(
         child=SeatChoiceSerializer(),
         max_length=MAX_SEATS,

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from cards.models import Card, Expansion
 from cards.selectors import card_name
 from cod_site.api.limits import BoundedListField
+from cod_site.api.strict import StrictInputSerializer
 from decks.selectors import card_ability_codes
 from mutation import draft, rules, selectors
 from mutation.models import CostRule, Game, MutationSession, Seat
@@ -25,7 +26,7 @@ class CardSlugField(serializers.SlugRelatedField):
         super().__init__(slug_field="slug", queryset=Card.objects.all(), **kwargs)
 
 
-class MutationSessionCreateSerializer(serializers.Serializer):
+class MutationSessionCreateSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
     expansion_a = serializers.SlugRelatedField(slug_field="slug", queryset=Expansion.objects.all())
     expansion_b = serializers.SlugRelatedField(slug_field="slug", queryset=Expansion.objects.all())
@@ -43,12 +44,12 @@ class MutationSessionCreateSerializer(serializers.Serializer):
     )
 
 
-class MutationJoinSerializer(serializers.Serializer):
+class MutationJoinSerializer(StrictInputSerializer):
     token = serializers.CharField(max_length=64)
     name = serializers.CharField(max_length=60, required=False, allow_blank=True)
 
 
-class MutationSeatInputSerializer(serializers.Serializer):
+class MutationSeatInputSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=draft.SEATS)
 
 
@@ -77,13 +78,13 @@ class MutationInputSerializer(MutationSeatInputSerializer):
     )
 
 
-class MutationResultInputSerializer(serializers.Serializer):
+class MutationResultInputSerializer(StrictInputSerializer):
     round = serializers.IntegerField(min_value=1, max_value=6)
     table = serializers.IntegerField(min_value=1, max_value=2)
     winner = serializers.IntegerField(min_value=1, max_value=draft.SEATS, help_text=_("Seat."))
 
 
-class MutationCostInputSerializer(serializers.Serializer):
+class MutationCostInputSerializer(StrictInputSerializer):
     key = serializers.ChoiceField(choices=CostRule.Key.choices)
     ability_code = serializers.CharField(
         max_length=40, required=False, default="", allow_blank=True
