@@ -26,8 +26,16 @@ from champions.selectors import (
 )
 from champions.services import MAX_PRINT_JOB_CARDS
 from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
+from cod_site.api.schema import documented_range
 from cod_site.api.strict import StrictInputSerializer
 from cod_site.i18n import LANGUAGE_CODES
+
+# The ranges are the rules' (champions.pricing, champions.proposals): stated in the schema,
+# checked by the domain with its own codes.
+AttackField = documented_range(ATTACK_MIN, ATTACK_MAX)
+HpField = documented_range(HP_MIN, HP_MAX)
+ManaField = documented_range(MANA_MIN, MANA_MAX)
+ProposalManaField = documented_range(PROPOSAL_MANA_MIN, PROPOSAL_MANA_MAX)
 
 
 class PriceLineSerializer(serializers.Serializer):
@@ -68,8 +76,8 @@ def price_data(price: Price, chosen: int | None) -> dict[str, Any]:
 
 
 class PriceRequestSerializer(StrictInputSerializer):
-    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
-    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
+    attack = AttackField()
+    hp = HpField()
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60),
         required=False,
@@ -77,17 +85,13 @@ class PriceRequestSerializer(StrictInputSerializer):
         max_length=20,
         help_text='Ability codes; `aura:CODE` for an Aura, e.g. ["splash", "aura:rage"].',
     )
-    mana = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        min_value=MANA_MIN,
-        max_value=MANA_MAX,
-        help_text="The chosen cost, to get a warning.",
+    mana = ManaField(
+        required=False, allow_null=True, help_text="The chosen cost, to get a warning."
     )
 
 
 class ProposeRequestSerializer(StrictInputSerializer):
-    mana = serializers.IntegerField(min_value=PROPOSAL_MANA_MIN, max_value=PROPOSAL_MANA_MAX)
+    mana = ProposalManaField()
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=5
     )
@@ -131,9 +135,9 @@ class TextsField(serializers.DictField):
 class ChampionWriteSerializer(StrictInputSerializer):
     names = TextsField(help_text='{"en": "…", "fr": "…", "sv": "…"}; English is required.')
     flavours = TextsField(required=False, default=dict)
-    mana = serializers.IntegerField(min_value=MANA_MIN, max_value=MANA_MAX)
-    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
-    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
+    mana = ManaField()
+    attack = AttackField()
+    hp = HpField()
     abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=20
     )
@@ -163,9 +167,9 @@ class ChampionSerializer(serializers.Serializer):
     flavour = serializers.SerializerMethodField()
     names = serializers.SerializerMethodField()
     flavours = serializers.SerializerMethodField()
-    mana = serializers.IntegerField(min_value=MANA_MIN, max_value=MANA_MAX)
-    attack = serializers.IntegerField(min_value=ATTACK_MIN, max_value=ATTACK_MAX)
-    hp = serializers.IntegerField(min_value=HP_MIN, max_value=HP_MAX)
+    mana = ManaField()
+    attack = AttackField()
+    hp = HpField()
     abilities = serializers.SerializerMethodField()
     visibility = serializers.CharField()
     parent = serializers.SerializerMethodField()

@@ -3,7 +3,7 @@
 from typing import Any
 
 from drf_spectacular import openapi
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 
@@ -17,6 +17,14 @@ class ErrorSerializer(serializers.Serializer):
     details = serializers.DictField(
         help_text="Structured facts of the refusal (the field, the limit, …); may be empty."
     )
+
+
+def documented_range(minimum: int, maximum: int) -> type[serializers.IntegerField]:
+    """An IntegerField whose bounds the schema states but the domain checks: its refusals keep
+    their own codes (`invalid_hp`, …) instead of the serializer's generic `invalid`."""
+    field_class = type(f"Integer{minimum}To{maximum}Field", (serializers.IntegerField,), {})
+    schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    return extend_schema_field(schema)(field_class)
 
 
 def error_response(description: str) -> OpenApiResponse:

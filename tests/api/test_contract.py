@@ -130,10 +130,13 @@ def test_a_number_is_not_a_deck_name(owner: Any) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("field", "value"), [("hp", 0), ("hp", 10), ("attack", -1)])
-def test_champion_price_refuses_stats_out_of_range_as_the_schema_says(
-    client: Client, field: str, value: int
+def test_champion_price_refuses_stats_out_of_the_documented_range(
+    client: Client, schema: dict[str, Any], field: str, value: int
 ) -> None:
+    documented = schema["components"]["schemas"]["PriceRequest"]["properties"][field]
+    assert not documented["minimum"] <= value <= documented["maximum"]
     body = {"attack": 1, "hp": 1, field: value}
     response = client.post("/api/v1/champions/price/", data=body, content_type="application/json")
     assert response.status_code == 400
-    assert list(response.json()["details"]) == [field]
+    assert response.json()["code"] == f"invalid_{field}"
+    assert response.json()["details"] == {"field": field, "value": value}
