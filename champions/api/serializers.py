@@ -85,8 +85,13 @@ class PriceRequestSerializer(StrictInputSerializer):
         max_length=20,
         help_text='Ability codes; `aura:CODE` for an Aura, e.g. ["splash", "aura:rage"].',
     )
-    mana = ManaField(
-        required=False, allow_null=True, help_text="The chosen cost, to get a warning."
+    # Only compared with the suggestion (no rule checks it): the serializer bounds it.
+    mana = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=MANA_MIN,
+        max_value=MANA_MAX,
+        help_text="The chosen cost, to get a warning.",
     )
 
 

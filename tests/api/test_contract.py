@@ -140,3 +140,13 @@ def test_champion_price_refuses_stats_out_of_the_documented_range(
     assert response.status_code == 400
     assert response.json()["code"] == f"invalid_{field}"
     assert response.json()["details"] == {"field": field, "value": value}
+
+
+@pytest.mark.django_db
+def test_the_price_of_a_chosen_cost_out_of_range_is_refused(client: Client) -> None:
+    body = {"attack": 0, "hp": 1, "abilities": [], "mana": 21}
+    response = client.post("/api/v1/champions/price/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["details"] == {
+        "mana": ["Ensure this value is less than or equal to 20."]
+    }
