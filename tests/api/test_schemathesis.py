@@ -23,7 +23,7 @@ from tests.support.processes import ROOT, child_environ
 ST = Path(sys.executable).with_name("st")
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 # Per operation, in the fuzzing phase; the coverage phase's cases (each parameter's boundaries
-# and wrong types, each unexpected method) come on top. Both runs: about 8 minutes on 2 cores.
+# and wrong types, each unexpected method) come on top. Both runs: about 5 minutes on 2 cores.
 MAX_EXAMPLES = 5
 EXCLUDED_CHECKS: dict[str, str] = {}
 
