@@ -62,13 +62,18 @@ def _check_size(count: int) -> None:
         )
 
 
+def check_sheet_copies(copies: Sequence[int]) -> None:
+    """Refuse the copies of a direct sheet before any Champion is looked up or drawn."""
+    for one in copies:
+        check_copies(one)
+    _check_size(sum(copies))
+
+
 def champions_pnp_pdf(
     items: Sequence[tuple[Champion, int]], options: SheetOptions, language: str
 ) -> bytes:
     """Several Champions, each in its number of copies, on as few sheets as they need."""
-    for _champion, copies in items:
-        check_copies(copies)
-    _check_size(sum(copies for _champion, copies in items))
+    check_sheet_copies([copies for _champion, copies in items])
     faces: list[CardFace] = []
     with override(language):
         for champion, copies in items:

@@ -368,11 +368,10 @@ def print_job_create(
     options.validate()
     if not items:
         raise _field_error("no_cards", _("Choose at least one Champion to print."), "items")
-    total = 0
-    for uid, copies in items:
-        champion_get(uid=uid, user=owner)
+    # The counts first: a request for too many cards is refused before any Champion is looked up.
+    for _uid, copies in items:
         check_copies(copies)
-        total += copies
+    total = sum(copies for _uid, copies in items)
     if total > MAX_PRINT_JOB_CARDS:
         raise _field_error(
             "too_many_cards",
@@ -380,6 +379,8 @@ def print_job_create(
             % {"max": MAX_PRINT_JOB_CARDS, "count": total},
             "items",
         )
+    for uid, _copies in items:
+        champion_get(uid=uid, user=owner)
     job = PrintJob.objects.create(
         owner=owner,
         spec={

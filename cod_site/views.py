@@ -8,6 +8,7 @@ from django.urls import translate_url
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language_from_path
+from django.views import csrf
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_POST
 
@@ -46,6 +47,12 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     if _is_api(request):
         return json_error_response(403, "permission_denied", "You may not do this.")
     return render(request, "403.html", status=403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if _is_api(request):
+        return json_error_response(403, "csrf_failed", f"CSRF check failed: {reason}")
+    return csrf.csrf_failure(request, reason)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -192,15 +192,3 @@ class RuleEntrySerializer(serializers.Serializer):
             "ability": abilities[0].code if abilities else None,
             "page_url": f"{reverse('cards:rules')}#{entry.rule_id}",
         }
-
-
-class QueryErrorDetailsSerializer(serializers.Serializer):
-    term = serializers.CharField()
-    position = serializers.IntegerField(help_text="0-based offset of the term in `q`.")
-    query = serializers.CharField()
-
-
-class QueryErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    details = QueryErrorDetailsSerializer()

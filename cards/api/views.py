@@ -6,6 +6,7 @@ import io
 from typing import Any
 
 import django_filters
+from django import forms
 from django.core.cache import cache
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -22,7 +23,6 @@ from cards.api.serializers import (
     AbilitySerializer,
     CardSerializer,
     ExpansionSerializer,
-    QueryErrorSerializer,
     RuleEntrySerializer,
 )
 from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
@@ -34,6 +34,8 @@ from cards.selectors import (
     cards_with_details,
     catalogue_revision,
 )
+from cod_site.api.query import FLAG_VALUES, flag_parameter
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 
@@ -76,24 +78,42 @@ class CatalogueConditionalMixin:
         return response
 
 
+class StatFilter(django_filters.NumberFilter):
+    """A whole number from 0 to 99: `mana=1e23` or `hp=0.5` is a 400, not an empty page."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=0, max_value=STAT_MAX, **kwargs)
+
+
+# No card value comes near it; it keeps numbers within what the database compares.
+STAT_MAX = 99
+
+
 class CardFilter(django_filters.FilterSet):
     """Plain parameters for simple clients; `q` takes the full search language."""
 
     set = django_filters.CharFilter(method="filter_set", help_text="Expansion code or slug.")
     type = django_filters.ChoiceFilter(field_name="card_type", choices=CardType.choices)
-    mana = django_filters.NumberFilter()
-    mana_min = django_filters.NumberFilter(field_name="mana", lookup_expr="gte")
-    mana_max = django_filters.NumberFilter(field_name="mana", lookup_expr="lte")
-    attack = django_filters.NumberFilter()
-    attack_min = django_filters.NumberFilter(field_name="attack", lookup_expr="gte")
-    attack_max = django_filters.NumberFilter(field_name="attack", lookup_expr="lte")
-    hp = django_filters.NumberFilter()
-    hp_min = django_filters.NumberFilter(field_name="hp", lookup_expr="gte")
-    hp_max = django_filters.NumberFilter(field_name="hp", lookup_expr="lte")
+    mana = StatFilter()
+    mana_min = StatFilter(field_name="mana", lookup_expr="gte")
+    mana_max = StatFilter(field_name="mana", lookup_expr="lte")
+    attack = StatFilter()
+    attack_min = StatFilter(field_name="attack", lookup_expr="gte")
+    attack_max = StatFilter(field_name="attack", lookup_expr="lte")
+    hp = StatFilter()
+    hp_min = StatFilter(field_name="hp", lookup_expr="gte")
+    hp_max = StatFilter(field_name="hp", lookup_expr="lte")
     ability = django_filters.CharFilter(method="filter_ability", help_text="Ability code.")
     aura = django_filters.CharFilter(method="filter_aura", help_text="Ability code of an Aura.")
-    precon_deck = django_filters.NumberFilter()
-    checked = django_filters.BooleanFilter(field_name="checked_against_card_image")
+    precon_deck = StatFilter()
+    # Not a BooleanFilter: that one reads `checked=null` or `checked=maybe` as no filter at all.
+    checked = django_filters.TypedChoiceFilter(
+        field_name="checked_against_card_image",
+        choices=[(value, value) for value in FLAG_VALUES],
+        coerce=FLAG_VALUES.__getitem__,
+    )
 
     class Meta:
         model = Card
@@ -132,9 +152,28 @@ LANG_PARAMETER = OpenApiParameter(
 )
 
 
+# django-filter's schema gives the type of a number filter, not its bounds.
+STAT_PARAMETERS = [
+    OpenApiParameter(name, {"type": "integer", "minimum": 0, "maximum": STAT_MAX})
+    for name, one in CardFilter.base_filters.items()
+    if isinstance(one, StatFilter)
+]
+
+
 @extend_schema(
-    parameters=[Q_PARAMETER, LANG_PARAMETER],
-    responses={200: CardSerializer(many=True), 400: QueryErrorSerializer},
+    parameters=[
+        Q_PARAMETER,
+        LANG_PARAMETER,
+        *STAT_PARAMETERS,
+        flag_parameter("checked", "Checked against a picture of the printed card."),
+    ],
+    responses={
+        200: CardSerializer(many=True),
+        400: error_response(
+            "A search error (`invalid_query`: `details` has the `term`, its `position` and the "
+            "`query`), or a bad filter (`invalid`: `details` maps each parameter to its errors)."
+        ),
+    },
 )
 class CardListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ignore[misc]
     """Cards matching `q` and the plain filters, paginated; answers are cached per revision."""

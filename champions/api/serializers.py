@@ -8,14 +8,34 @@ from rest_framework import serializers
 
 from champions.models import Champion, PrintJob, Visibility
 from champions.pnp import PAPERS, SheetOptions
-from champions.pricing import Price
+from champions.pricing import (
+    ATTACK_MAX,
+    ATTACK_MIN,
+    HP_MAX,
+    HP_MIN,
+    MANA_MAX,
+    MANA_MIN,
+    Price,
+)
+from champions.proposals import PROPOSAL_MANA_MAX, PROPOSAL_MANA_MIN, SEED_MAX_LENGTH
 from champions.selectors import (
     champion_flavour,
     champion_name,
     champion_price,
     champion_texts,
 )
+from champions.services import MAX_PRINT_JOB_CARDS
+from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
+from cod_site.api.schema import documented_range
+from cod_site.api.strict import StrictInputSerializer
 from cod_site.i18n import LANGUAGE_CODES
+
+# The ranges are the rules' (champions.pricing, champions.proposals): stated in the schema,
+# checked by the domain with its own codes.
+AttackField = documented_range(ATTACK_MIN, ATTACK_MAX)
+HpField = documented_range(HP_MIN, HP_MAX)
+ManaField = documented_range(MANA_MIN, MANA_MAX)
+ProposalManaField = documented_range(PROPOSAL_MANA_MIN, PROPOSAL_MANA_MAX)
 
 
 class PriceLineSerializer(serializers.Serializer):
@@ -56,28 +76,36 @@ def price_data(price: Price, chosen: int | None) -> dict[str, Any]:
     }
 
 
-class PriceRequestSerializer(serializers.Serializer):
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
-    abilities = serializers.ListField(
+class PriceRequestSerializer(StrictInputSerializer):
+    attack = AttackField()
+    hp = HpField()
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60),
         required=False,
         default=list,
         max_length=20,
         help_text='Ability codes; `aura:CODE` for an Aura, e.g. ["splash", "aura:rage"].',
     )
+    # Only compared with the suggestion (no rule checks it): the serializer bounds it.
     mana = serializers.IntegerField(
-        required=False, allow_null=True, help_text="The chosen cost, to get a warning."
+        required=False,
+        allow_null=True,
+        min_value=MANA_MIN,
+        max_value=MANA_MAX,
+        help_text="The chosen cost, to get a warning.",
     )
 
 
-class ProposeRequestSerializer(serializers.Serializer):
-    mana = serializers.IntegerField()
-    abilities = serializers.ListField(
+class ProposeRequestSerializer(StrictInputSerializer):
+    mana = ProposalManaField()
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=5
     )
     seed = serializers.CharField(
-        required=False, allow_blank=True, max_length=64, help_text="Same seed, same proposal."
+        required=False,
+        allow_blank=True,
+        max_length=SEED_MAX_LENGTH,
+        help_text="Same seed, same proposal; blank or omitted: a new one.",
     )
 
 
@@ -99,6 +127,9 @@ class TextsField(serializers.DictField):
         super().__init__(child=serializers.CharField(allow_blank=True, max_length=400), **kwargs)
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
+        if isinstance(data, dict):  # refused by its size before each text is parsed
+            field = self.field_name or "texts"  # None only on an unbound field
+            bounded_list(list(data), limit=len(LANGUAGE_CODES), field=field)
         value = super().to_internal_value(data)
         unknown = sorted(set(value) - set(LANGUAGE_CODES))
         if unknown:
@@ -108,13 +139,13 @@ class TextsField(serializers.DictField):
         return value
 
 
-class ChampionWriteSerializer(serializers.Serializer):
+class ChampionWriteSerializer(StrictInputSerializer):
     names = TextsField(help_text='{"en": "…", "fr": "…", "sv": "…"}; English is required.')
     flavours = TextsField(required=False, default=dict)
-    mana = serializers.IntegerField()
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
-    abilities = serializers.ListField(
+    mana = ManaField()
+    attack = AttackField()
+    hp = HpField()
+    abilities = BoundedListField(
         child=serializers.CharField(max_length=60), required=False, default=list, max_length=20
     )
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
@@ -143,9 +174,9 @@ class ChampionSerializer(serializers.Serializer):
     flavour = serializers.SerializerMethodField()
     names = serializers.SerializerMethodField()
     flavours = serializers.SerializerMethodField()
-    mana = serializers.IntegerField()
-    attack = serializers.IntegerField()
-    hp = serializers.IntegerField()
+    mana = ManaField()
+    attack = AttackField()
+    hp = HpField()
     abilities = serializers.SerializerMethodField()
     visibility = serializers.CharField()
     # DRF's metaclass moves declared fields off the class: `parent` hides no attribute.
@@ -228,7 +259,7 @@ class ChampionSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
-class SheetOptionsSerializer(serializers.Serializer):
+class SheetOptionsSerializer(StrictInputSerializer):
     paper = serializers.ChoiceField(choices=sorted(PAPERS), default="a4")
     bleed = serializers.BooleanField(default=False, help_text="Add a 3 mm bleed around the grid.")
     backs = serializers.BooleanField(
@@ -264,13 +295,14 @@ class ManyPnpQuerySerializer(SheetOptionsSerializer):
     )
 
 
-class PrintJobItemSerializer(serializers.Serializer):
+class PrintJobItemSerializer(StrictInputSerializer):
     champion = serializers.CharField()
     copies = serializers.IntegerField(default=1)
 
 
 class PrintJobRequestSerializer(SheetOptionsSerializer):
-    items = PrintJobItemSerializer(many=True)
+    # Each item is at least one card.
+    items = BoundedListSerializer(child=PrintJobItemSerializer(), max_length=MAX_PRINT_JOB_CARDS)
 
 
 class PrintJobSerializer(serializers.Serializer):

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -44,12 +44,15 @@ from champions.selectors import (
     champions_listed_for,
     print_job_get,
 )
+from cod_site.api.limits import bounded_list
 from cod_site.api.pagination import PageNumberPagination
+from cod_site.api.query import flag_parameter, query_flag
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
 
-ERROR = OpenApiResponse(description='`{"code", "message", "details"}`')
+ERROR = error_response("Refused: `code` says why.")
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
 
 
@@ -76,23 +79,24 @@ def _design(data: dict[str, Any]) -> ChampionDesign:
 
 class ChampionListView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = PageNumberPagination  # also tells the schema that the list is paged
 
     @extend_schema(
         operation_id="champions_list",
         summary="Public Champions (or yours with ?mine=1)",
         parameters=[
-            OpenApiParameter("mine", bool, description="Only your own Champions (any visibility)."),
+            flag_parameter("mine", "Only your own Champions (any visibility)."),
             OpenApiParameter("q", str, description="Part of a name, in any language."),
             LANG,
         ],
         responses={200: ChampionSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
-        mine = request.query_params.get("mine") in ("1", "true", "yes")
+        mine = query_flag(request, "mine")
         queryset = champions_listed_for(
             request.user, mine=mine, query=request.query_params.get("q", "")[:100]
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response(_serialise(request, page, many=True))
 
@@ -369,17 +373,20 @@ class ManyPnpView(APIView):
     def get(self, request: Request) -> HttpResponse:
         query = ManyPnpQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        items = []
-        for uid, copies in _parse_items(query.validated_data["champions"]):
-            items.append((champion_get(uid=uid, user=request.user), copies))
+        wanted = _parse_items(query.validated_data["champions"])
+        documents.check_sheet_copies([copies for _uid, copies in wanted])
+        items = [(champion_get(uid=uid, user=request.user), copies) for uid, copies in wanted]
         pdf = documents.champions_pnp_pdf(items, query.options(), current_language())
         return pdf_response(pdf, "champions.pdf")
 
 
 def _parse_items(text: str) -> list[tuple[str, int]]:
     """`uid*3,uid2` → [("uid", 3), ("uid2", 1)]."""
+    parts = [piece.strip() for piece in text.split(",") if piece.strip()]
+    # Each part is at least one card: more parts than a sheet's cards is refused unread.
+    bounded_list(parts, limit=documents.MAX_SYNC_CARDS, field="champions")
     items = []
-    for part in filter(None, (piece.strip() for piece in text.split(","))):
+    for part in parts:
         uid, _star, copies = part.partition("*")
         if copies and not copies.isdigit():
             raise DomainError(

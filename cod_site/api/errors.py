@@ -4,6 +4,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -54,6 +55,8 @@ def json_error_response(status_code: int, code: str, message: str) -> JsonRespon
     return JsonResponse(error_body(code, message), status=status_code)
 
 
+# Exempt from CSRF: a POST to no endpoint is a 404, not the HTML page of a failed CSRF check.
+@csrf_exempt
 def api_not_found(request: Any, *args: Any, **kwargs: Any) -> JsonResponse:
     return json_error_response(
         status.HTTP_404_NOT_FOUND, "not_found", f"No API endpoint at {request.path}."

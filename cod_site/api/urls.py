@@ -2,9 +2,16 @@
 
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework import parsers
+from rest_framework.authtoken.views import ObtainAuthToken
 
 from cod_site.api.errors import api_not_found
+from cod_site.api.parsers import JSONParser
+
+# DRF's token view names its own parsers: give it the API's JSON parser (a 400 `invalid_json`).
+obtain_auth_token = ObtainAuthToken.as_view(
+    parser_classes=[parsers.FormParser, parsers.MultiPartParser, JSONParser]
+)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

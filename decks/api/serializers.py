@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from cards.models import Card
 from cards.selectors import card_name
+from cod_site.api.limits import BoundedListField
+from cod_site.api.strict import StrictInputSerializer
 from decks import deck_code
 from decks.markdown import render
 from decks.models import Deck, DeckVersion, Format, GameMode, PoolKind, Visibility
@@ -18,19 +20,13 @@ CARD_LIST_HELP = "Card slugs or names in any language (en, fr, sv), in deck orde
 POOL_MAX_CARDS = 400
 
 
-def card_list(max_length: int = deck_code.MAX_CARDS, **kwargs: Any) -> serializers.ListField:
-    return serializers.ListField(
+def card_list(max_length: int = deck_code.MAX_CARDS, **kwargs: Any) -> BoundedListField:
+    return BoundedListField(
         child=serializers.CharField(max_length=120, allow_blank=True),
         max_length=max_length,
         help_text=kwargs.pop("help_text", CARD_LIST_HELP),
         **kwargs,
     )
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    details = serializers.DictField()
 
 
 class CardBriefSerializer(serializers.Serializer):
@@ -111,7 +107,7 @@ class DeckErrorSerializer(serializers.Serializer):
     )
 
 
-class ValidateRequestSerializer(serializers.Serializer):
+class ValidateRequestSerializer(StrictInputSerializer):
     format = serializers.SlugField(help_text="preconstructed, draft, constructed, mutation, …")
     cards = card_list()
     mode = serializers.SlugField(
@@ -156,7 +152,7 @@ class DecodeResponseSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="The page that shows this deck.")
 
 
-class ImportRequestSerializer(serializers.Serializer):
+class ImportRequestSerializer(StrictInputSerializer):
     text = serializers.CharField(
         max_length=20_000,
         allow_blank=True,
@@ -255,7 +251,7 @@ class DeckSerializer(DeckListSerializer):
         return sorted(card.slug for card in deck.pool.all())
 
 
-class DeckWriteSerializer(serializers.Serializer):
+class DeckWriteSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(
         max_length=10_000, allow_blank=True, required=False, trim_whitespace=False
@@ -273,7 +269,7 @@ class DeckWriteSerializer(serializers.Serializer):
     )
 
 
-class ForkRequestSerializer(serializers.Serializer):
+class ForkRequestSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, required=False)
 
 

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -27,6 +27,9 @@ from champions.api.renderers import PDFRenderer, pdf_response
 from champions.api.serializers import DeckPnpQuerySerializer
 from champions.models import Champion
 from champions.selectors import champion_get
+from cod_site.api.limits import bounded_list
+from cod_site.api.query import flag_parameter, query_flag
+from cod_site.api.schema import error_response
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
@@ -56,9 +59,9 @@ from decks.services import KEEP
 
 LANG = OpenApiParameter("lang", str, enum=["en", "fr", "sv"], description="Language of texts.")
 ERRORS = {
-    400: OpenApiResponse(s.ErrorSerializer, description="Refused: `code` says why."),
-    403: OpenApiResponse(s.ErrorSerializer, description="Not yours, or not logged in."),
-    404: OpenApiResponse(s.ErrorSerializer, description="No such deck (or it is private)."),
+    400: error_response("Refused: `code` says why."),
+    403: error_response("Not yours, or not logged in."),
+    404: error_response("No such deck (or it is private)."),
 }
 
 
@@ -97,7 +100,7 @@ class FormatDetailView(APIView):
         summary="A format", responses={200: s.FormatSerializer, **ERRORS}, tags=["decks"]
     )
     def get(self, request: Request, slug: str) -> Response:
-        fmt = format_get(slug=slug)
+        fmt = format_get(slug=slug, from_path=True)
         return Response(s.FormatSerializer(fmt).data)
 
 
@@ -197,19 +200,32 @@ class DeckImportView(APIView):
         )
 
 
+# Each `?card=` is resolved by name (a query each): a handful is what a search needs.
+MAX_CARD_FILTERS = 10
 LIST_PARAMETERS = [
     OpenApiParameter("q", str, description="Words of the deck's name."),
     OpenApiParameter(
-        "card", str, many=True, description="A card (slug or name) the deck holds; repeatable."
+        "card",
+        str,
+        many=True,
+        description=f"A card (slug or name) the deck holds; up to {MAX_CARD_FILTERS} of them.",
     ),
     OpenApiParameter("ability", str, description="An ability (code or name) of one of its cards."),
     OpenApiParameter("format", str, description="Format slug."),
     OpenApiParameter("author", str, description="The owner's user name."),
     OpenApiParameter("sort", str, enum=list(SORTS), description="Order (default: updated)."),
-    OpenApiParameter(
-        "mine", bool, description="Your own decks, of every visibility, instead of public ones."
-    ),
+    flag_parameter("mine", "Your own decks, of every visibility, instead of public ones."),
 ]
+
+
+def _sort(sort: str) -> str:
+    if sort not in SORTS:
+        raise DomainError(
+            "invalid",
+            _("`sort` is one of: %(values)s.") % {"values": ", ".join(SORTS)},
+            {"field": "sort", "value": sort[:20]},
+        )
+    return sort
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -234,13 +250,18 @@ class DeckListView(GenericAPIView):
     def get(self, request: Request) -> Response:
         params = request.query_params
         decks = deck_list(
-            owner=request.user if params.get("mine") in ("1", "true", "yes") else None,
+            owner=request.user if query_flag(request, "mine") else None,
             q=params.get("q", ""),
-            cards=params.getlist("card"),
+            # A blank `?card=` names no card: no filter, as for the other parameters.
+            cards=bounded_list(
+                [card for card in params.getlist("card") if card.strip()],
+                limit=MAX_CARD_FILTERS,
+                field="card",
+            ),
             ability=params.get("ability", ""),
             format=params.get("format", ""),
             author=params.get("author", ""),
-            sort=params.get("sort", "updated"),
+            sort=_sort(params.get("sort", "updated")),
         )
         page = self.paginate_queryset(decks)
         data = s.DeckListSerializer(page, many=True, context={"request": request}).data

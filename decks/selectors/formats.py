@@ -19,13 +19,16 @@ def format_list() -> list[Format]:
     return list(formats_queryset())
 
 
-def format_get(*, slug: str) -> Format:
+def format_get(*, slug: str, from_path: bool = False) -> Format:
+    """The format named `slug`. A missing one is bad input (400 `unknown_format`) when a request
+    names it in its body or query, and a missing resource (404 `not_found`) when its URL does."""
     fmt = formats_queryset().filter(slug=slug).first()
     if fmt is None:
         raise DomainError(
-            "unknown_format",
+            "not_found" if from_path else "unknown_format",
             _("There is no format “%(format)s”.") % {"format": slug},
             {"format": slug, "choices": list(Format.objects.values_list("slug", flat=True))},
+            status_code=404 if from_path else 400,
         )
     return fmt
 

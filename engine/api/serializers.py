@@ -10,13 +10,19 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cod_site.api.limits import BoundedListSerializer
+from cod_site.api.strict import StrictInputSerializer
 from engine import selectors, simulation
 from engine.adapters.decks import DeckChoice
 from engine.models import MAX_GAMES, Agent, SimulationBatch, SimulationSeat
+from engine.rules import MODES
 from engine.services import SEED_BITS
 
+# The most decks any game mode seats: more is refused before any deck is read.
+MAX_SEATS = max(len(mode.seats) for mode in MODES.values())
 
-class DeckChoiceSerializer(serializers.Serializer):
+
+class DeckChoiceSerializer(StrictInputSerializer):
     deck = serializers.CharField(
         required=False, max_length=16, help_text="Share id of a deck you own or a public one."
     )
@@ -41,9 +47,10 @@ class SeatChoiceSerializer(DeckChoiceSerializer):
         return {"agent": attrs["agent"], **super().validate(deck)}
 
 
-class SimulationRequestSerializer(serializers.Serializer):
-    seats = SeatChoiceSerializer(
-        many=True,
+class SimulationRequestSerializer(StrictInputSerializer):
+    seats = BoundedListSerializer(
+        child=SeatChoiceSerializer(),
+        max_length=MAX_SEATS,
         required=False,
         help_text="The decks, deck A first, each with its AI (a Duel: 2). Or `deck_a`/`deck_b`.",
     )

@@ -5,7 +5,7 @@ Only the account that asked for a batch (and staff) sees it; anyone else gets a 
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -13,15 +13,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cod_site.api.pagination import PageNumberPagination
+from cod_site.api.schema import error_response
 from cod_site.users import signed_in_user
-from decks.api.serializers import ErrorSerializer
 from engine import selectors, services
 from engine.api import serializers as s
 from engine.models import SimulationBatch
 
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Bad input: `code` says why."),
-    404: OpenApiResponse(ErrorSerializer, description="No such batch (or not yours)."),
+    400: error_response("Bad input: `code` says why."),
+    404: error_response("No such batch (or not yours)."),
 }
 TAGS = ["simulations"]
 
@@ -32,12 +32,13 @@ def _batch_data(request: Request, batch: SimulationBatch) -> dict[str, Any]:
 
 class SimulationListView(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = PageNumberPagination  # also tells the schema that the list is paged
 
     @extend_schema(
         summary="My test batches, newest first", responses=s.BatchSerializer(many=True), tags=TAGS
     )
     def get(self, request: Request) -> Response:
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.batches_of(request.user), request, view=self)
         return paginator.get_paginated_response(
             s.BatchSerializer(page, many=True, context={"request": request}).data
@@ -58,7 +59,7 @@ class SimulationListView(APIView):
         responses={
             202: s.BatchSerializer,
             400: ERRORS[400],
-            429: OpenApiResponse(ErrorSerializer, description="A per-user limit."),
+            429: error_response("A per-user limit."),
         },
         tags=TAGS,
     )
@@ -102,7 +103,7 @@ class SimulationCancelView(APIView):
         responses={
             200: s.BatchSerializer,
             404: ERRORS[404],
-            409: OpenApiResponse(ErrorSerializer, description="Already done or failed."),
+            409: error_response("Already done or failed."),
         },
         tags=TAGS,
     )
@@ -125,9 +126,7 @@ class SimulationReplayView(APIView):
         responses={
             200: s.ReplaySerializer,
             404: ERRORS[404],
-            409: OpenApiResponse(
-                ErrorSerializer, description="`engine_changed`: played by another engine."
-            ),
+            409: error_response("`engine_changed`: played by another engine."),
         },
         tags=TAGS,
     )

@@ -10,6 +10,8 @@ from rest_framework import serializers
 
 from cards.models import Card, Expansion
 from cards.selectors import card_name
+from cod_site.api.limits import BoundedListField
+from cod_site.api.strict import StrictInputSerializer
 from engine.adapters.definitions import card_ability_codes
 from mutation import draft, rules, selectors
 from mutation.models import CostRule, Game, MutationSession, Seat
@@ -24,14 +26,14 @@ class CardSlugField(serializers.SlugRelatedField):
         super().__init__(slug_field="slug", queryset=Card.objects.all(), **kwargs)
 
 
-class MutationSessionCreateSerializer(serializers.Serializer):
+class MutationSessionCreateSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
     expansion_a = serializers.SlugRelatedField(slug_field="slug", queryset=Expansion.objects.all())
     expansion_b = serializers.SlugRelatedField(slug_field="slug", queryset=Expansion.objects.all())
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**62, help_text=_("Same seed, same deal.")
     )
-    players = serializers.ListField(
+    players = BoundedListField(
         child=serializers.CharField(max_length=60, allow_blank=True),
         required=False,
         max_length=draft.SEATS,
@@ -42,12 +44,12 @@ class MutationSessionCreateSerializer(serializers.Serializer):
     )
 
 
-class MutationJoinSerializer(serializers.Serializer):
+class MutationJoinSerializer(StrictInputSerializer):
     token = serializers.CharField(max_length=64)
     name = serializers.CharField(max_length=60, required=False, allow_blank=True)
 
 
-class MutationSeatInputSerializer(serializers.Serializer):
+class MutationSeatInputSerializer(StrictInputSerializer):
     seat = serializers.IntegerField(min_value=1, max_value=draft.SEATS)
 
 
@@ -56,7 +58,7 @@ class MutationPickSerializer(MutationSeatInputSerializer):
 
 
 class MutationDeckChoiceSerializer(MutationSeatInputSerializer):
-    cards = serializers.ListField(child=CardSlugField(), max_length=16)
+    cards = BoundedListField(child=CardSlugField(), max_length=16)
     stronghold = CardSlugField(required=False, allow_null=True)
 
 
@@ -68,7 +70,7 @@ class MutationInputSerializer(MutationSeatInputSerializer):
         r"^(attack|hp|mana|ability:[1-9][0-9]?)$",
         help_text=_("`attack`, `hp`, `mana`, or `ability:N` (the source's N-th ability box)."),
     )
-    covers = serializers.ListField(
+    covers = BoundedListField(
         child=serializers.IntegerField(min_value=1, max_value=99),
         required=False,
         default=list,
@@ -77,13 +79,13 @@ class MutationInputSerializer(MutationSeatInputSerializer):
     )
 
 
-class MutationResultInputSerializer(serializers.Serializer):
+class MutationResultInputSerializer(StrictInputSerializer):
     round = serializers.IntegerField(min_value=1, max_value=6)
     table = serializers.IntegerField(min_value=1, max_value=2)
     winner = serializers.IntegerField(min_value=1, max_value=draft.SEATS, help_text=_("Seat."))
 
 
-class MutationCostInputSerializer(serializers.Serializer):
+class MutationCostInputSerializer(StrictInputSerializer):
     key = serializers.ChoiceField(choices=CostRule.Key.choices)
     ability_code = serializers.CharField(
         max_length=40, required=False, default="", allow_blank=True

@@ -8,7 +8,7 @@ only; anyone else gets a 404.
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cod_site.api.schema import error_response
 from cod_site.users import signed_in_user
 from mutation import selectors, services
 from mutation.access import Actor, require_may_act_for
@@ -36,7 +37,7 @@ SEAT_NUMBER = OpenApiParameter(
 SEAT_FILTER = OpenApiParameter(
     "seat", int, OpenApiParameter.QUERY, required=False, description=_("Only this seat.")
 )
-ERROR = OpenApiResponse(description=_('Refused: {"code", "message", "details"}.'))
+ERROR = error_response("Refused: `code` says why.")
 
 
 def request_actor(request: Request) -> Actor:
@@ -157,7 +158,12 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
         parameters=[SEAT_NUMBER],
         responses={200: s.MutationEngineCardSerializer(many=True), 403: ERROR, 404: ERROR},
     )
-    @action(detail=True, methods=["get"], url_path=r"seats/(?P<number>[1-4])/engine-deck")
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path=r"seats/(?P<number>[1-4])/engine-deck",
+        pagination_class=None,
+    )
     def engine_deck(self, request: Request, pk: str, number: str) -> Response:
         """The seat's deck as rules-engine card definitions, with every mutation applied."""
         session = self._session(pk)
@@ -223,7 +229,7 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
         request=s.MutationInputSerializer,
         responses={201: s.MutationSerializer, 400: ERROR, 403: ERROR},
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def mutations(self, request: Request, pk: str) -> Response:
         """GET: the mutations of the seats you may see. POST: cut an element from a Laboratory
         card and glue it on a deck creature, within the seat's Mutation Phase budget."""
@@ -281,7 +287,7 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
         request=s.MutationResultInputSerializer,
         responses={200: s.MutationGameSerializer, 400: ERROR, 403: ERROR},
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def results(self, request: Request, pk: str) -> Response:
         """GET: the 12 games of the six rounds. POST: record a game's winner."""
         session = self._session(pk)
@@ -316,7 +322,7 @@ class MutationSessionViewSet(viewsets.GenericViewSet):
         request=s.MutationCostInputSerializer,
         responses={200: s.MutationCostRuleSerializer, 400: ERROR, 403: ERROR},
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def costs(self, request: Request, pk: str) -> Response:
         """The session's Mutation Points table (the rulebook's was a picture, now lost); the
         organiser may set any line."""

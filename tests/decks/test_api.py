@@ -403,7 +403,7 @@ def test_formats_and_modes_endpoints() -> None:
         "modes": [{"slug": "duel", "name": "Duell", "players": 2}],
     }
     assert APIClient().get("/api/v1/formats/draft/").json()["pool_kind"] == "supplied"
-    assert APIClient().get("/api/v1/formats/nope/").status_code == 400
+    assert APIClient().get("/api/v1/formats/nope/").status_code == 404
     modes = APIClient().get("/api/v1/game-modes/?lang=fr").json()
     assert [(m["slug"], m["name"], m["players"]) for m in modes] == [
         ("solo", "Solo", 1),

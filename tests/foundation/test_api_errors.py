@@ -39,8 +39,10 @@ def test_malformed_json_body_is_a_json_400(client: Client) -> None:
     )
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "parse_error"
-    assert body["message"].startswith("JSON parse error")
+    assert body["code"] == "invalid_json"
+    assert body["message"] == (
+        "The body is not valid JSON: Expecting value: line 1 column 14 (char 13)."
+    )
     assert body["details"] == {}
 
 
