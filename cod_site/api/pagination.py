@@ -33,6 +33,20 @@ class PageNumberPagination(pagination.PageNumberPagination):
             )
         return size
 
+    def get_page_number(self, request: Request, paginator: Any) -> int | str:
+        # DRF reads an empty `page` as the first page and `0` or `abc` as a missing page (404):
+        # the schema says a whole number from 1, so anything else is bad input.
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not (_WHOLE_NUMBER.fullmatch(raw) and int(raw) >= 1):
+            raise DomainError(
+                "invalid_page",
+                _("The page is a whole number from 1."),
+                {"field": self.page_query_param, "value": raw[:20]},
+            )
+        return int(raw)
+
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         bounds = {
