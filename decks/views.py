@@ -15,7 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards.search import QueryError
 from cards.selectors import card_search, cards_with_details
+from cards.views import card_face
 from cod_site.errors import DomainError
+from cod_site.i18n import current_language
 from decks import deck_code, selectors, services
 from decks.forms import BuilderState, new_seed
 from decks.markdown import render as render_markdown
@@ -223,19 +225,43 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
         state.removed = []
         extra["imported"] = lines
         extra["import_misses"] = [line for line in lines if line.card is None]
-    return render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
+    response = render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
+    # The search results mark the deck's cards: htmx re-runs the search on this event.
+    response["HX-Trigger"] = "deck-changed"
+    return response
 
 
 @require_GET
 def builder_search(request: HttpRequest) -> HttpResponse:
     """Cards for the builder, found with the catalogue's own query language."""
     query = request.GET.get("q", "").strip()
-    context: dict[str, Any] = {"query": query, "cards": [], "error": None}
+    try:
+        page = max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        page = 1
+    context: dict[str, Any] = {
+        "query": query,
+        "faces": [],
+        "error": None,
+        # The deck's cards come along (hx-include): they are marked, not offered twice.
+        "in_deck": set(request.GET.getlist("card")),
+    }
     if query:
         try:
             found = card_search(query)
-            context["total"] = found.count()
-            context["cards"] = list(cards_with_details(found)[:SEARCH_RESULTS])
+            total = found.count()
+            page = min(page, max(1, -(-total // SEARCH_RESULTS)))
+            start = (page - 1) * SEARCH_RESULTS
+            cards = cards_with_details(found)[start : start + SEARCH_RESULTS]
+            language = current_language()
+            context.update(
+                total=total,
+                page=page,
+                first=start + 1,
+                last=min(total, start + SEARCH_RESULTS),
+                has_next=start + SEARCH_RESULTS < total,
+                faces=[card_face(card, language) for card in cards],
+            )
         except QueryError as error:
             context["error"] = error
     return render(request, "decks/_builder_search.html", context)

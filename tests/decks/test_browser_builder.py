@@ -30,7 +30,7 @@ def _add(page: object, slug: str) -> None:
     """Search the card by name, click it, wait for the deck to hold one more card."""
     before = len(_entries(page))
     page.fill("#card-query", NAMES[slug])  # type: ignore[attr-defined]
-    page.locator(f".add-card[data-card='{slug}']").click()  # type: ignore[attr-defined]
+    page.locator(f".search-result[data-card='{slug}'] button.add-card").click()  # type: ignore[attr-defined]
     page.wait_for_function(  # type: ignore[attr-defined]
         f"document.querySelectorAll('#deck-panel .deck-entry').length === {before + 1}"
     )
@@ -56,18 +56,16 @@ def test_build_save_and_reopen_a_constructed_deck(
     size_error = page.locator(".deck-error[data-code='deck_size']")  # type: ignore[attr-defined]
     assert size_error.inner_text() == "A Constructed deck holds exactly 8 cards; this one holds 7."
 
-    # A second Grrr: the duplicate error appears next to both copies, then goes with the copy.
-    _add(page, "grrr")
-    duplicate = page.locator(
-        ".deck-entry[data-card='grrr'] .deck-error[data-code='duplicate_card']"
-    )  # type: ignore[attr-defined]
-    assert duplicate.count() == 2
-    assert (
-        duplicate.first.inner_text() == "Grrr is in the deck 2 times: a deck holds different cards."
+    # Grrr again: the results mark it as in the deck and offer no button to add a second copy;
+    # its attack, HP and abilities show in the result.
+    page.fill("#card-query", "grrr")  # type: ignore[attr-defined]
+    grrr = page.locator(".search-result[data-card='grrr']")  # type: ignore[attr-defined]
+    grrr.locator(".in-deck-mark").wait_for()
+    assert (grrr.locator("button").count(), grrr.locator(".in-deck-mark").inner_text()) == (
+        0,
+        "in the deck",
     )
-    assert page.locator(".deck-error[data-code='deck_size']").count() == 0  # type: ignore[attr-defined]
-    page.locator("#deck-panel .deck-entry").nth(7).locator(".remove-card").click()  # type: ignore[attr-defined]
-    page.wait_for_selector(".deck-error[data-code='duplicate_card']", state="detached")  # type: ignore[attr-defined]
+    assert grrr.locator(".entry-type").inner_text() == "Creature · 00 · ⚔ 1 · ♥ 3"
     assert _entries(page) == CONSTRUCTED[:7]
 
     _add(page, CONSTRUCTED[7])

@@ -14,6 +14,7 @@ from tests.decks.conftest import CONSTRUCTED, PRECON
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 PANEL = "/decks/builder/panel/"
+SEARCH = "/decks/builder/search/"
 
 
 def _deck(owner: AbstractBaseUser, visibility: str = "public", **extra: object) -> Deck:
@@ -60,7 +61,8 @@ def test_panel_adds_and_removes_cards_and_errors_come_and_go(client: Client) -> 
     assert _codes_in(html) == ["deck_size"]
     assert "A Constructed deck holds exactly 8 cards; this one holds 7." in html
     html = client.post(PANEL, {**seven, "add": "grrr"}).content.decode()
-    assert _cards_in(html) == [*CONSTRUCTED[:7], "grrr"]
+    assert _cards_in(html) == CONSTRUCTED[:7]  # a card in the deck is not added twice
+    html = client.post(PANEL, {**seven, "card": [*CONSTRUCTED[:7], "grrr"]}).content.decode()
     assert _codes_in(html) == ["duplicate_card", "duplicate_card"]  # shown next to both copies
     html = client.post(
         PANEL, {**seven, "card": [*CONSTRUCTED[:7], "grrr"], "remove": "7"}
@@ -127,6 +129,22 @@ def test_panel_for_legacy_and_draft_formats(client: Client) -> None:
         PANEL, {"format": "draft", "card": PRECON[2], "pool": "\n".join(PRECON[2])}
     ).content.decode()
     assert _codes_in(html) == []
+
+
+def test_search_marks_the_decks_cards_shows_stats_and_pages(client: Client) -> None:
+    html = client.get(SEARCH, {"q": "grrr", "card": ["grrr", "baron"]}).content.decode()
+    assert re.findall(r'<li class="search-result is-in-deck" data-card="([^"]+)"', html) == ["grrr"]
+    assert html.count('name="add"') == 4  # no button to add Grrr a second time
+    grrr = html[html.index('data-card="grrr"') :]
+    assert "Creature · 00 · <span" in grrr and "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
+    assert '<span class="entry-abilities">Rage</span>' in grrr
+    first = client.get(SEARCH, {"q": "type:creature"}).content.decode()
+    assert "307 cards · 1–30 shown" in first
+    assert "page=2" in first and "page=0" not in first
+    last = client.get(SEARCH, {"q": "type:creature", "page": "99"}).content.decode()
+    assert "307 cards · 301–307 shown" in last
+    assert len(re.findall(r'<li class="search-result', last)) == 7
+    assert "page=10" in last and "page=12" not in last
 
 
 def test_search_uses_the_catalogue_query_language(client: Client) -> None:

@@ -153,7 +153,14 @@ def overflow(page: Any) -> str | None:
           const width = document.documentElement.clientWidth;
           if (document.documentElement.scrollWidth <= width) return null;
           let worst = null, right = width;
+          const clipped = el => {
+            for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+              if (getComputedStyle(up).overflowX !== 'visible') return true;
+            }
+            return false;
+          };
           for (const el of document.querySelectorAll('body *')) {
+            if (clipped(el)) continue;
             const box = el.getBoundingClientRect();
             if (box.right > right + 0.5) { right = box.right; worst = el; }
           }
@@ -234,3 +241,25 @@ def test_every_page_fits_is_accessible_and_keyboard_reachable(
     failing = {name: found for name, found in problems.items() if found}
     assert failing == {}, "\n".join(f"{name}: {found}" for name, found in failing.items())
     assert len(list(shots.iterdir())) == len(ANONYMOUS) + len(pages(site))
+
+
+def test_the_phone_menu_folds_and_opens_by_keyboard(page: Any, live_server: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + "/")
+    toggle = page.get_by_role("button", name="Menu")
+    mutation = page.locator("#site-nav").get_by_role("link", name="Mutation")
+    assert (toggle.get_attribute("aria-expanded"), mutation.is_visible()) == ("false", False)
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert (toggle.get_attribute("aria-expanded"), mutation.is_visible()) == ("true", True)
+    box = page.locator("#site-nav").bounding_box()
+    assert box["width"] <= 390
+    mutation.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(live_server.url + "/mutation/")
+    # A laptop's window lists the sections without a button.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert (page.get_by_role("button", name="Menu").is_visible(), mutation.is_visible()) == (
+        False,
+        True,
+    )
