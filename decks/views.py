@@ -20,6 +20,7 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from decks import deck_code, selectors, services
 from decks.forms import BuilderState, new_seed
+from decks.legality import DECK_WIDE
 from decks.markdown import render as render_markdown
 from decks.models import Deck, PoolKind, Visibility
 
@@ -95,13 +96,18 @@ def _panel_context(
         champion=state.champion if deck_code.CHAMPION_ALPHABET.fullmatch(state.champion) else None,
     )
     errors = [error.as_dict() for error in check.errors]
+    # A problem of one card is told under that card; one of the whole deck (not one of the
+    # preconstructed decks, too many removals) is told once above the list, its cards marked.
+    own = [e for e in errors if e["cards"] and e["code"] not in DECK_WIDE]
+    shared = [e for e in errors if not e["cards"] or e["code"] in DECK_WIDE]
     entries = [
         {
             "index": index,
             "slug": slug,
             "card": card,
             "removed": index in state.removed,
-            "errors": [e for e in errors if card is not None and card.slug in e["cards"]],
+            "errors": [e for e in own if card is not None and card.slug in e["cards"]],
+            "in_deck_error": card is not None and any(card.slug in e["cards"] for e in shared),
         }
         for index, (slug, card) in enumerate(zip(state.cards, resolved, strict=True))
     ]
@@ -118,7 +124,7 @@ def _panel_context(
         "format_description": selectors.format_description(fmt),
         "modes": [(one, selectors.mode_name(one)) for one in modes],
         "check": check,
-        "deck_errors": [e for e in errors if not e["cards"]],
+        "deck_errors": shared,
         "entries": entries,
         "figures": selectors.deck_figures(played, seed=state.seed),
         "share_url": share_url,

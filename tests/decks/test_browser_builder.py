@@ -73,6 +73,8 @@ def test_build_save_and_reopen_a_constructed_deck(
     assert status.inner_text().startswith("Legal Constructed deck")
     assert page.locator(".deck-error").count() == 0  # type: ignore[attr-defined]
     assert page.locator("#chart-curve svg rect").count() == 7  # type: ignore[attr-defined]
+    label = page.locator("#chart-curve text.bar-label").first  # type: ignore[attr-defined]
+    assert label.evaluate("text => text.getBoundingClientRect().height") >= 12
     assert page.locator(".hand-card.is-playable").count() == 4  # type: ignore[attr-defined]
     code = page.input_value("#deck-code")  # type: ignore[attr-defined]
     assert page.input_value("#share-link") == f"{base}/d/{code}"  # type: ignore[attr-defined]

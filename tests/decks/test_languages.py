@@ -98,7 +98,7 @@ def test_builder_page_in_french_and_swedish(client: Client) -> None:
     assert "<figcaption>Manakurva</figcaption>" in panel
     # Decimal commas stay out of the SVG geometry.
     assert (
-        'x="3.0"'
+        'x="4.0"'
         in client.post(
             "/fr/decks/builder/panel/", {"format": "constructed", "card": CONSTRUCTED}
         ).content.decode()

@@ -193,7 +193,11 @@ def test_save_edit_and_history(client: Client, owner: AbstractBaseUser) -> None:
     assert response["Location"] == f"/decks/{deck.share_id}/"
     page = client.get(response["Location"]).content.decode()
     assert "Saved as version 1." in page
-    assert "<p>Hit <em>hard</em>.</p>" in page
+    assert "<h3>Plan</h3>\n<p>Hit <em>hard</em>.</p>" in page
+    assert (
+        f'<a class="pnp-link" href="/api/v1/decks/{deck.share_id}/pnp.pdf?lang=en">'
+        "Print and Play (PDF)</a>" in page
+    )
     assert (deck.visibility, deck.owner) == ("unlisted", owner)
     edit = client.get(f"/decks/{deck.share_id}/edit/").content.decode()
     assert sorted(_cards_in(edit)) == sorted(CONSTRUCTED)
@@ -261,6 +265,7 @@ def test_fork_and_delete_from_the_page(
     assert response["Location"] == f"/decks/{fork.share_id}/"
     page = client.get(response["Location"]).content.decode()
     assert f'forked from <a href="/decks/{deck.share_id}/">Teeth</a>' in page
+    assert "<h1>Teeth (copy)</h1>" in page
     response = client.post(f"/decks/{fork.share_id}/delete/")
     assert response["Location"] == "/decks/mine/"
     assert not Deck.objects.filter(pk=fork.pk).exists()
@@ -312,3 +317,17 @@ def test_the_deck_list_opens_each_preconstructed_deck_from_its_code(client: Clie
         page = client.get(f"/d/{code}").content.decode()
         assert "<h1>A Preconstructed deck</h1>" in page
         assert 'data-legal="true"' in page
+
+
+def test_a_problem_of_the_whole_deck_is_told_once(client: Client) -> None:
+    for mixed, outside in (
+        ([*PRECON[1][:4], *PRECON[2][:4]], 4),
+        ([*PRECON[1][:7], *PRECON[2][:1]], 1),
+    ):
+        data = {"format": "preconstructed", "card": mixed, "seed": "3"}
+        html = client.post(PANEL, data).content.decode()
+        assert _codes_in(html) == ["not_a_preconstructed_deck"]
+        assert "1 problem" in html
+        assert html.count('<li class="deck-error" data-code="not_a_preconstructed_deck">') == 1
+        assert html.count('class="deck-entry has-error"') == outside  # the cards outside, marked
+        assert 'class="entry-errors"' not in html
