@@ -181,6 +181,10 @@ def test_the_cost_table_page(ready_session, players) -> None:
     url = f"/mutation/{ready_session.pk}/costs/"
     html = client.get(url).content.decode()
     assert "picture, and that picture is lost" in html
+    # One table (the inputs line up), each line named once.
+    assert html.count('<table class="mut-table mut-costs">') == 1
+    assert html.count(">Mutation Points per Mutation Phase<") == 1
+    assert html.count(">+1 attack value<") == 1
     budget = ready_session.cost_rules.get(key="budget")
     client.post(url, {f"points-{budget.pk}": "3"})
     assert CostRule.objects.get(pk=budget.pk).points == 3
@@ -226,3 +230,11 @@ def test_saving_the_mutated_deck_from_the_workshop(ready_session) -> None:
     assert response["Location"] == f"/decks/{deck.share_id}/"
     assert deck.owner == ready_session.organiser
     assert deck.name == "Friday session: mutated deck of Bo"
+
+
+def test_the_session_names_its_expansions_in_the_page_language(catalogue, organiser) -> None:
+    session = new_session(organiser, seed=5)
+    client = logged_in(organiser)
+    assert "Treachery + Resistance, seed 5" in client.get(f"/mutation/{session.pk}/").text
+    french = client.get(f"/fr/mutation/{session.pk}/").text
+    assert "Félonie + Résistance" in french
