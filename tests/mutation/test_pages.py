@@ -238,3 +238,21 @@ def test_the_session_names_its_expansions_in_the_page_language(catalogue, organi
     assert "Treachery + Resistance, seed 5" in client.get(f"/mutation/{session.pk}/").text
     french = client.get(f"/fr/mutation/{session.pk}/").text
     assert "Félonie + Résistance" in french
+
+
+def test_once_every_deck_is_chosen_the_session_leads_to_the_games(ready_session) -> None:
+    client = logged_in(ready_session.organiser)
+    html = client.get(f"/mutation/{ready_session.pk}/").text
+    assert ready_session.status == MutationSession.Status.DECKBUILDING
+    assert ">Decks ready</span>" in html and "Build your deck" not in html
+    assert f'href="/mutation/{ready_session.pk}/workshop/"' in html
+    # Each join link has its copy button.
+    for number in (1, 2, 3, 4):
+        assert f'data-copy="#join-link-{number}"' in html
+    building = new_session(ready_session.organiser, seed=8)
+    DraftCard.objects.filter(session=building).update(picked_at=None)
+    MutationSession.objects.filter(pk=building.pk).update(
+        status=MutationSession.Status.DECKBUILDING
+    )
+    html = client.get(f"/mutation/{building.pk}/").text
+    assert ">Deckbuilding</span>" in html and "Build your deck" in html
