@@ -74,6 +74,23 @@ def _state_from_code(code: str) -> BuilderState:
     )
 
 
+def _pasted_code(text: str) -> str | None:
+    """The deck code in what was pasted into the import box, if it is one: a share link
+    (…/d/CODE) or a single word that reads as a code. Anything else is a card list ("Grrr" is
+    one word but no code)."""
+    words = text.split()
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if "/d/" in word:
+        return word.rsplit("/d/", 1)[1].split("?")[0].strip("/")
+    try:
+        deck_code.decode(word)
+    except deck_code.DeckCodeError:
+        return None
+    return word
+
+
 def _panel_context(
     request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -226,11 +243,23 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
     if "shuffle" in request.POST:
         state.seed = new_seed()
     if "import" in request.POST:
-        lines = selectors.deck_import_text(request.POST.get("import_text", ""))
-        state.cards = [line.card.slug for line in lines if line.card]
-        state.removed = []
-        extra["imported"] = lines
-        extra["import_misses"] = [line for line in lines if line.card is None]
+        text = request.POST.get("import_text", "")
+        pasted = _pasted_code(text)
+        if pasted is not None:
+            try:
+                coded = _state_from_code(pasted)
+            except DomainError as error:
+                extra["import_error"] = error.message
+            else:
+                extra["format_changed"] = coded.format != state.format
+                state.format, state.cards = coded.format, coded.cards
+                state.removed, state.champion = coded.removed, coded.champion
+        else:
+            lines = selectors.deck_import_text(text)
+            state.cards = [line.card.slug for line in lines if line.card]
+            state.removed = []
+            extra["imported"] = lines
+            extra["import_misses"] = [line for line in lines if line.card is None]
     response = render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
     # The search results mark the deck's cards: htmx re-runs the search on this event.
     response["HX-Trigger"] = "deck-changed"

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from tests.decks.conftest import CONSTRUCTED
+from decks.selectors import deck_check
+from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = [
     pytest.mark.browser,
@@ -136,3 +137,15 @@ def test_copy_buttons_put_the_code_and_link_on_the_clipboard(
         page.wait_for_function(f"document.querySelector('.hand').dataset.seed !== '{seed}'")
     finally:
         context.close()
+
+
+def test_paste_a_share_link_into_the_builder(page: object, live_server: object) -> None:
+    code = deck_check(format="preconstructed", cards=PRECON[2]).code
+    base = live_server.url  # type: ignore[attr-defined]
+    page.goto(f"{base}/decks/new/")  # type: ignore[attr-defined]
+    page.get_by_text("Paste a deck code, a share link or a card list").click()  # type: ignore[attr-defined]
+    page.fill("#import-text", f"{base}/d/{code}")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Replace the deck with this list").click()  # type: ignore[attr-defined]
+    page.wait_for_selector("#deck-status[data-legal='true']")  # type: ignore[attr-defined]
+    assert sorted(_entries(page)) == sorted(PRECON[2])
+    assert page.input_value("#deck-format") == "preconstructed"  # type: ignore[attr-defined]

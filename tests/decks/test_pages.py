@@ -331,3 +331,21 @@ def test_a_problem_of_the_whole_deck_is_told_once(client: Client) -> None:
         assert html.count('<li class="deck-error" data-code="not_a_preconstructed_deck">') == 1
         assert html.count('class="deck-entry has-error"') == outside  # the cards outside, marked
         assert 'class="entry-errors"' not in html
+
+
+def test_the_import_box_takes_a_code_a_share_link_or_a_list(client: Client) -> None:
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    start = {"format": "constructed", "card": ["grrr"], "seed": "5", "import": "1"}
+    for pasted in (code, f"  http://testserver/d/{code}\n", f"https://x.example/fr/d/{code}/"):
+        html = client.post(PANEL, {**start, "import_text": pasted}).content.decode()
+        assert sorted(_cards_in(html)) == sorted(PRECON[3])
+        assert "matched no card" not in html
+        # The format select comes along (out of band) with the code's format chosen.
+        assert '<select id="deck-format" name="format" hx-swap-oob="true">' in html
+        assert '<option value="preconstructed" selected>Preconstructed</option>' in html
+    html = client.post(PANEL, {**start, "import_text": "Baron"}).content.decode()
+    assert _cards_in(html) == ["baron"]
+    assert "hx-swap-oob" not in html
+    html = client.post(PANEL, {**start, "import_text": f"http://testserver/d/{code[:-2]}"})
+    assert 'class="import-misses" role="alert"' in html.content.decode()
+    assert _cards_in(html.content.decode()) == ["grrr"]
