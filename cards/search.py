@@ -17,6 +17,7 @@ raises `QueryError` naming the term and its position (0-based offset in the quer
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.exceptions import VisitError
 
@@ -136,7 +137,7 @@ class _ToTree(Transformer):
         (token,) = children
         if str(token).lower() == "or":
             # The lexer only reads `or` as the operator between two terms.
-            raise QueryError("'or' needs a term on each side", str(token), token.start_pos or 0)
+            raise QueryError(_("'or' needs a term on each side"), str(token), token.start_pos or 0)
         return Term(None, ":", str(token), str(token), token.start_pos or 0)
 
     def phrase(self, children: list[Token]) -> Term:
@@ -171,7 +172,7 @@ def _bad_input(query: str, exc: UnexpectedInput) -> QueryError:
         words = query.split()
         last = words[-1] if words else query
         return QueryError(
-            "The query ends too early: a value, a term after 'or' or '-', or a ')' is missing",
+            _("The query ends too early: a value, a term after 'or' or '-', or a ')' is missing"),
             last,
             query.rstrip().rfind(last) if words else 0,
         )
@@ -179,14 +180,14 @@ def _bad_input(query: str, exc: UnexpectedInput) -> QueryError:
     rest = query[position:]
     term = rest.split()[0] if rest.split() else rest
     if isinstance(exc, UnexpectedCharacters) and rest.startswith('"'):
-        return QueryError("Unclosed quote", term, position)
+        return QueryError(_("Unclosed quote"), term, position)
     if token is not None and str(token) == ")":
-        return QueryError("Unmatched closing parenthesis", ")", position)
+        return QueryError(_("Unmatched closing parenthesis"), ")", position)
     if token is not None and token.type == "_OR":
-        return QueryError("'or' needs a term on each side", str(token), position)
+        return QueryError(_("'or' needs a term on each side"), str(token), position)
     if rest.startswith("-"):
-        return QueryError("'-' must be followed by a term", term, position)
-    return QueryError("Unexpected text", term, position)
+        return QueryError(_("'-' must be followed by a term"), term, position)
+    return QueryError(_("Unexpected text"), term, position)
 
 
 def _check_term(term: Term) -> None:
@@ -195,31 +196,44 @@ def _check_term(term: Term) -> None:
         return
     if key not in KEYS:
         raise QueryError(
-            f"Unknown key '{key}': use one of {', '.join(KEYS)}", term.text, term.position
+            _("Unknown key '%(key)s': use one of %(keys)s") % {"key": key, "keys": ", ".join(KEYS)},
+            term.text,
+            term.position,
         )
     if not term.value.strip():
-        raise QueryError(f"'{key}' needs a value", term.text, term.position)
+        raise QueryError(_("'%(key)s' needs a value") % {"key": key}, term.text, term.position)
     if key in NUMERIC_KEYS:
         try:
             number = int(term.value)
         except ValueError:
-            raise QueryError(f"'{key}' needs a whole number", term.text, term.position) from None
+            raise QueryError(
+                _("'%(key)s' needs a whole number") % {"key": key}, term.text, term.position
+            ) from None
         if not -99 <= number <= 99:
-            raise QueryError(f"'{key}' must be between -99 and 99", term.text, term.position)
+            raise QueryError(
+                _("'%(key)s' must be between -99 and 99") % {"key": key}, term.text, term.position
+            )
         return
     if term.operator not in (":", "=", "!="):
         raise QueryError(
-            f"'{key}' takes ':', '=' or '!=', not '{term.operator}'", term.text, term.position
+            _("'%(key)s' takes ':', '=' or '!=', not '%(operator)s'")
+            % {"key": key, "operator": term.operator},
+            term.text,
+            term.position,
         )
     value = term.value.lower()
     if key in ("malus", "checked") and value not in YES_NO:
-        raise QueryError(f"'{key}' takes yes or no", term.text, term.position)
+        raise QueryError(_("'%(key)s' takes yes or no") % {"key": key}, term.text, term.position)
     if key == "deck" and value not in ("1", "2", "3", "4"):
-        raise QueryError("'deck' takes 1, 2, 3 or 4", term.text, term.position)
+        raise QueryError(_("'deck' takes 1, 2, 3 or 4"), term.text, term.position)
     if key == "order" and value not in ORDERS:
-        raise QueryError(f"'order' takes one of {', '.join(ORDERS)}", term.text, term.position)
+        raise QueryError(
+            _("'order' takes one of %(orders)s") % {"orders": ", ".join(ORDERS)},
+            term.text,
+            term.position,
+        )
     if key == "dir" and value not in DIRECTIONS:
-        raise QueryError("'dir' takes asc or desc", term.text, term.position)
+        raise QueryError(_("'dir' takes asc or desc"), term.text, term.position)
 
 
 def _walk(
@@ -227,16 +241,18 @@ def _walk(
 ) -> Node | None:
     """Validate every term, take the sort terms out (top level only) and drop empty groups."""
     if depth > 20:
-        raise QueryError("Too deeply nested", "(", 0)
+        raise QueryError(_("Too deeply nested"), "(", 0)
     if isinstance(node, Term):
         count[0] += 1
         if count[0] > MAX_TERMS:
-            raise QueryError(f"Too many terms (at most {MAX_TERMS})", node.text, node.position)
+            raise QueryError(
+                _("Too many terms (at most %(max)d)") % {"max": MAX_TERMS}, node.text, node.position
+            )
         _check_term(node)
         if node.key in SORT_KEYS:
             if not top or node.operator == "!=":
                 raise QueryError(
-                    f"'{node.key}' cannot be negated or combined with 'or'",
+                    _("'%(key)s' cannot be negated or combined with 'or'") % {"key": node.key},
                     node.text,
                     node.position,
                 )
@@ -262,7 +278,8 @@ def parse(query: str) -> ParsedQuery:
     """Parse a search query; raises QueryError for anything malformed."""
     if len(query) > MAX_QUERY_LENGTH:
         raise QueryError(
-            f"The query is too long ({len(query)} characters, at most {MAX_QUERY_LENGTH})",
+            _("The query is too long (%(length)d characters, at most %(max)d)")
+            % {"length": len(query), "max": MAX_QUERY_LENGTH},
             query[:20],
             MAX_QUERY_LENGTH,
         )

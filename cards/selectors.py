@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Lower
+from django.utils.translation import gettext as _
 
 from cards.models import (
     DECKABLE_TYPES,
@@ -261,8 +262,13 @@ def _lookup(names: dict[str, frozenset[int]], term: Term, what: str) -> frozense
     if folded and len(prefixed) == 1:
         return frozenset(prefixed)
     close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
-    raise QueryError(f"No {what} called '{term.value}'.{hint}", term.text, term.position)
+    missing = (
+        _("No ability called '%(name)s'.")
+        if what == "ability"
+        else _("No expansion called '%(name)s'.")
+    ) % {"name": term.value}
+    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
+    raise QueryError(missing + hint, term.text, term.position)
 
 
 def _abilities_q(ability_ids: frozenset[int], *, is_aura: bool) -> Q:
@@ -275,7 +281,7 @@ def _term_q(term: Term, index: NameIndex) -> Q:
     if key is None:
         folded = fold(term.value)
         if not folded:
-            raise QueryError("A search word needs letters or digits", term.text, term.position)
+            raise QueryError(_("A search word needs letters or digits"), term.text, term.position)
         return Q(search_text__contains=folded)
     if key in NUMERIC_KEYS:
         field_name, number = NUMERIC_KEYS[key], int(term.value)
@@ -288,7 +294,9 @@ def _term_q(term: Term, index: NameIndex) -> Q:
         card_type = TYPE_NAMES.get(fold(value))
         if card_type is None:
             raise QueryError(
-                "'type' takes creature, incantation, stronghold or bridge", term.text, term.position
+                _("'type' takes creature, incantation, stronghold or bridge"),
+                term.text,
+                term.position,
             )
         q = Q(card_type=card_type)
     elif key == "set":

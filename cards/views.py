@@ -8,9 +8,11 @@ from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cards.emblems import emblem_for, emblem_svg
 from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
 from cards.page_cache import PagePart, cached_part, render_part
 from cards.search import QueryError, parse
@@ -76,6 +78,11 @@ class CardFace:
         if attack == 0 and any(line.code == "vulnerability" for line in self.abilities):
             return "X"
         return str(attack)
+
+    @property
+    def emblem(self) -> str:
+        """The card's generated picture, an inline SVG (no official art is shipped)."""
+        return mark_safe(emblem_svg(emblem_for(self.card)))
 
 
 def card_face(card: Card, language: str) -> CardFace:

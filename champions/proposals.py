@@ -35,6 +35,9 @@ EXTRA_ABILITY_WEIGHTS = {0: 2, 1: 5, 2: 4, 3: 1}
 AURA_CHANCE = 0.15
 MALUS_CHANCE = 0.1
 SEED_MAX_LENGTH = 32
+# A proposed Champion hits: with 0 attack, Splash, Perforation or Rage would do nothing (the
+# designer still lets a player build a 0-attack wall on purpose).
+PROPOSAL_ATTACK_MIN = max(1, ATTACK_MIN)
 
 NAME_STARTS = (
     "Ar", "Bel", "Cor", "Dra", "El", "Fen", "Gor", "Hal", "Ith", "Kar", "Lum", "Mor", "Nyx",
@@ -152,7 +155,7 @@ def _body_for(
     if body_sum != body_sum.to_integral_value():
         return None
     total = int(body_sum)
-    low = max(ATTACK_MIN, total - HP_MAX)
+    low = max(PROPOSAL_ATTACK_MIN, total - HP_MAX)
     high = min(ATTACK_MAX, total - HP_MIN)
     if low > high:
         return None

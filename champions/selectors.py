@@ -8,6 +8,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from cards.emblems import emblem_for, emblem_png
 from cards.models import Ability, AbilityTranslation, Card, CardType
 from cards.selectors import pick_translation, translated
 from champions.faces import CardFace, FaceAbility, Illustration
@@ -218,7 +219,14 @@ def catalogue_card_face(card: Card, language: str | None = None) -> CardFace:
             face_ability(row.ability, row.is_aura, language) for row in card.card_abilities.all()
         ),
         type_line=f"{kind_label} · {expansion}" if expansion else kind_label,
+        illustration=_emblem_picture(card),
     )
+
+
+def _emblem_picture(card: Card) -> Illustration:
+    """The card's generated emblem, the picture its page shows, as the face's illustration."""
+    emblem = emblem_for(card)
+    return Illustration(content=emblem_png(emblem), key=f"emblem:{emblem.key}")
 
 
 def print_job_get(*, job_id: str, user: Viewer) -> PrintJob:

@@ -334,7 +334,9 @@ def draft_illustration(request: HttpRequest) -> HttpResponse:
     except DomainError as error:
         return render(request, "champions/_illustration.html", {"error": error.message})
     response = render(request, "champions/_illustration.html", {"token": token})
-    response["HX-Trigger"] = "champion-preview"
+    # After the swap: the preview must be asked for once the picture's token is in the form, or
+    # it is drawn without the picture (HX-Trigger fires before the swap).
+    response["HX-Trigger-After-Swap"] = "champion-preview"
     return response
 
 

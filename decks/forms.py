@@ -60,7 +60,8 @@ class BuilderState:
         )
 
     def add(self, slug: str) -> None:
-        if slug and len(self.cards) < deck_code.MAX_CARDS:
+        """A card once: a deck never holds two copies, so none is added to be flagged after."""
+        if slug and slug not in self.cards and len(self.cards) < deck_code.MAX_CARDS:
             self.cards.append(slug)
 
     def remove(self, index: int) -> None:

@@ -39,6 +39,11 @@ TYPE_PLURALS = {
 }
 
 
+# Problems of the deck as a whole, even when they name the cards that cause them: the pages tell
+# them once, above the list, rather than under each card.
+DECK_WIDE = frozenset({"not_a_preconstructed_deck", "removal_count"})
+
+
 @dataclass(frozen=True)
 class Violation:
     code: str

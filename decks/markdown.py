@@ -13,7 +13,13 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
 
 def render(text: str) -> SafeString:
     """Markdown to HTML, then cleaned by nh3: no script, no style, no raw HTML gets through."""
-    html = markdown_lib.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    # Headings start at <h3>: the page's own <h1> and <h2> come first ("# Plan" is an <h3>).
+    html = markdown_lib.markdown(
+        text,
+        extensions=["tables", "sane_lists", "toc"],
+        extension_configs={"toc": {"baselevel": 3}},
+        output_format="html",
+    )
     cleaned = nh3.clean(
         html,
         tags=ALLOWED_TAGS,

@@ -310,13 +310,19 @@ def deck_version_restore(*, deck: Deck, actor: User, number: int) -> Deck:
 
 
 @transaction.atomic
+def _fork_name(name: str) -> str:
+    """ "Teeth (copy)": a fork is told from its source in "My decks" (cut to fit the field)."""
+    suffix = " " + _("(copy)")
+    return name[: NAME_MAX_LENGTH - len(suffix)] + suffix
+
+
 def deck_fork(*, deck: Deck, owner: User, name: str | None = None) -> Deck:
     """A copy owned by `owner`, private, remembering where it came from."""
     source = deck_get(share_id=deck.share_id, viewer=owner)
     rows = list(source.deck_cards.all())
     return deck_create(
         owner=owner,
-        name=name if name is not None else source.name,
+        name=name if name is not None else _fork_name(source.name),
         format=source.format,
         cards=[row.card for row in rows],
         removed=[row.card for row in rows if row.removed],

@@ -15,10 +15,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cards.search import QueryError
 from cards.selectors import card_search, cards_with_details
+from cards.views import card_face
 from cod_site.errors import DomainError
+from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
 from decks import deck_code, services
 from decks.forms import BuilderState, new_seed
+from decks.legality import DECK_WIDE
 from decks.markdown import render as render_markdown
 from decks.models import Deck, PoolKind, Visibility
 from decks.selectors import lists
@@ -98,6 +101,23 @@ def _state_from_code(code: str) -> BuilderState:
     )
 
 
+def _pasted_code(text: str) -> str | None:
+    """The deck code in what was pasted into the import box, if it is one: a share link
+    (…/d/CODE) or a single word that reads as a code. Anything else is a card list ("Grrr" is
+    one word but no code)."""
+    words = text.split()
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if "/d/" in word:
+        return word.rsplit("/d/", 1)[1].split("?")[0].strip("/")
+    try:
+        deck_code.decode(word)
+    except deck_code.DeckCodeError:
+        return None
+    return word
+
+
 def _panel_context(
     request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -120,13 +140,18 @@ def _panel_context(
         champion=state.champion if deck_code.CHAMPION_ALPHABET.fullmatch(state.champion) else None,
     )
     errors = [error.as_dict() for error in check.errors]
+    # A problem of one card is told under that card; one of the whole deck (not one of the
+    # preconstructed decks, too many removals) is told once above the list, its cards marked.
+    own = [e for e in errors if e["cards"] and e["code"] not in DECK_WIDE]
+    shared = [e for e in errors if not e["cards"] or e["code"] in DECK_WIDE]
     entries = [
         {
             "index": index,
             "slug": slug,
             "card": card,
             "removed": index in state.removed,
-            "errors": [e for e in errors if card is not None and card.slug in e["cards"]],
+            "errors": [e for e in own if card is not None and card.slug in e["cards"]],
+            "in_deck_error": card is not None and any(card.slug in e["cards"] for e in shared),
         }
         for index, (slug, card) in enumerate(zip(state.cards, resolved, strict=True))
     ]
@@ -147,7 +172,7 @@ def _panel_context(
         "format_description": format_description(fmt),
         "modes": [(one, mode_name(one)) for one in modes],
         "check": check,
-        "deck_errors": [e for e in errors if not e["cards"]],
+        "deck_errors": shared,
         "entries": entries,
         "figures": deck_figures(played, seed=state.seed),
         "share_url": share_url,
@@ -250,24 +275,60 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
     if "shuffle" in request.POST:
         state.seed = new_seed()
     if "import" in request.POST:
-        lines = deck_import_text(request.POST.get("import_text", ""))
-        state.cards = [line.card.slug for line in lines if line.card]
-        state.removed = []
-        extra["imported"] = lines
-        extra["import_misses"] = [line for line in lines if line.card is None]
-    return render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
+        text = request.POST.get("import_text", "")
+        pasted = _pasted_code(text)
+        if pasted is not None:
+            try:
+                coded = _state_from_code(pasted)
+            except DomainError as error:
+                extra["import_error"] = error.message
+            else:
+                extra["format_changed"] = coded.format != state.format
+                state.format, state.cards = coded.format, coded.cards
+                state.removed, state.champion = coded.removed, coded.champion
+        else:
+            lines = deck_import_text(text)
+            state.cards = [line.card.slug for line in lines if line.card]
+            state.removed = []
+            extra["imported"] = lines
+            extra["import_misses"] = [line for line in lines if line.card is None]
+    response = render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
+    # The search results mark the deck's cards: htmx re-runs the search on this event.
+    response["HX-Trigger"] = "deck-changed"
+    return response
 
 
 @require_GET
 def builder_search(request: HttpRequest) -> HttpResponse:
     """Cards for the builder, found with the catalogue's own query language."""
     query = request.GET.get("q", "").strip()
-    context: dict[str, Any] = {"query": query, "cards": [], "error": None}
+    try:
+        page = max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        page = 1
+    context: dict[str, Any] = {
+        "query": query,
+        "faces": [],
+        "error": None,
+        # The deck's cards come along (hx-include): they are marked, not offered twice.
+        "in_deck": set(request.GET.getlist("card")),
+    }
     if query:
         try:
             found = card_search(query)
-            context["total"] = found.count()
-            context["cards"] = list(cards_with_details(found)[:SEARCH_RESULTS])
+            total = found.count()
+            page = min(page, max(1, -(-total // SEARCH_RESULTS)))
+            start = (page - 1) * SEARCH_RESULTS
+            cards = cards_with_details(found)[start : start + SEARCH_RESULTS]
+            language = current_language()
+            context.update(
+                total=total,
+                page=page,
+                first=start + 1,
+                last=min(total, start + SEARCH_RESULTS),
+                has_next=start + SEARCH_RESULTS < total,
+                faces=[card_face(card, language) for card in cards],
+            )
         except QueryError as error:
             context["error"] = error
     return render(request, "decks/_builder_search.html", context)

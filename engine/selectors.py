@@ -66,8 +66,8 @@ def opponent_options(
         ]
     public = [
         DeckOption(share_id, name, owner)
+        # The viewer's own public decks too: "No public deck yet" beside one's public deck is wrong.
         for share_id, name, owner in Deck.objects.filter(visibility=Visibility.PUBLIC)
-        .exclude(owner_id=viewer.pk)
         .order_by("-updated_at")
         .values_list("share_id", "name", "owner__username")[:limit]
     ]

@@ -166,8 +166,10 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             raise Http404(error.message) from error
         context = {"batch": batch, "index": index, "error": error}
         return render(request, "engine/replay_refused.html", context, status=error.status_code)
+    # ?turn=5 is the fifth position, the one the page counts as "(5/…)": the link a player
+    # shares names what they saw.
     try:
-        number = int(request.GET.get("turn", "0"))
+        number = int(request.GET.get("turn", "1")) - 1
     except ValueError:
         number = 0
     number = max(0, min(number, len(game.frames) - 1))
@@ -195,7 +197,7 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
         "board": [
             {
                 "player": player,
-                "active": seat == frame.active,
+                "active": seat == frame.active and number < len(game.frames) - 1,
                 "letter": simulation.DECK_LETTERS[player.deck].upper(),
                 "deck_name": names[player.deck],
             }

@@ -169,14 +169,14 @@ def _refuse(code: str, message: str, **details: object) -> DomainError:
 
 
 def ability_label(names: Mapping[str, str], code: str) -> str:
-    """An ability box as players say it: "Rage", "Aura of Rage"."""
+    """An ability box named as every other page names it: "Rage", "Aura: Rage"."""
     if is_aura(code):
-        return _("Aura of %(ability)s") % {"ability": names.get(base_code(code), base_code(code))}
+        return _("Aura: %(ability)s") % {"ability": names.get(base_code(code), base_code(code))}
     return names.get(code, code)
 
 
 def element_label(source: CardValues, element: str, names: Mapping[str, str]) -> str:
-    """An element of a Laboratory card as players say it: "attack value", "Aura of Rage"."""
+    """An element of a Laboratory card as players say it: "attack value", "Aura: Rage"."""
     stats = {"attack": _("attack value"), "hp": _("HP value"), "mana": _("mana value")}
     if element in stats:
         return stats[element]

@@ -126,6 +126,10 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
             for seat in selectors.viewer_seats(page_actor(request), session)
         },
         seat=_seat(request, session),
+        # Still "deckbuilding" until the first game or mutation: the page says the decks are
+        # ready and leads on, rather than "Build your deck" to players who already have.
+        decks_ready=session.status == MutationSession.Status.DECKBUILDING
+        and not session.seats.filter(deck_chosen_at__isnull=True).exists(),
     )
     return render(request, "mutation/session_detail.html", context)
 

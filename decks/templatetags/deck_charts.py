@@ -11,9 +11,11 @@ from decks.stats import Bar
 register = template.Library()
 
 # Vertical bars (mana curve): one column per value.
-COLUMN_WIDTH, COLUMN_GAP, COLUMN_TOP, COLUMN_BASE = 18, 6, 12, 56
+COLUMN_WIDTH, COLUMN_GAP, COLUMN_TOP, COLUMN_BASE = 26, 8, 16, 76
 # Horizontal bars (types, abilities): a label column, then the bar.
-ROW_HEIGHT, LABEL_WIDTH, BAR_AREA = 18, 128, 150
+ROW_HEIGHT, LABEL_WIDTH, BAR_AREA = 22, 140, 130
+# The charts are drawn at their own size in CSS pixels (never stretched or squeezed past it on a
+# phone's 390 px): the 13 px labels stay 13 px tall.
 
 
 @dataclass(frozen=True)
@@ -43,12 +45,12 @@ def _columns(bars: Sequence[Bar]) -> tuple[list[Shape], int, int]:
                 COLUMN_WIDTH,
                 height,
                 x + COLUMN_WIDTH / 2,
-                COLUMN_BASE + 12,
+                COLUMN_BASE + 15,
                 x + COLUMN_WIDTH / 2,
-                COLUMN_BASE - height - 3,
+                COLUMN_BASE - height - 4,
             )
         )
-    return shapes, len(bars) * (COLUMN_WIDTH + COLUMN_GAP), COLUMN_BASE + 16
+    return shapes, len(bars) * (COLUMN_WIDTH + COLUMN_GAP), COLUMN_BASE + 20
 
 
 def _rows(bars: Sequence[Bar]) -> tuple[list[Shape], int, int]:
@@ -62,11 +64,11 @@ def _rows(bars: Sequence[Bar]) -> tuple[list[Shape], int, int]:
                 LABEL_WIDTH,
                 y,
                 width,
-                ROW_HEIGHT - 5,
+                ROW_HEIGHT - 6,
                 LABEL_WIDTH - 6,
-                y + ROW_HEIGHT - 7,
+                y + ROW_HEIGHT - 8,
                 LABEL_WIDTH + width + 4,
-                y + ROW_HEIGHT - 7,
+                y + ROW_HEIGHT - 8,
             )
         )
     return shapes, LABEL_WIDTH + BAR_AREA + 24, max(1, len(bars)) * ROW_HEIGHT

@@ -1,8 +1,12 @@
 """Template helpers of the deck pages: names in the page language, odds as percentages."""
 
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
 
 from cards.models import Card
 from cards.selectors import translated
@@ -18,6 +22,15 @@ register = template.Library()
 def card_label(card: Card | None) -> str:
     """The card's name in the page language (English when not translated yet)."""
     return translated(card, "name").text if card is not None else ""
+
+
+@register.filter
+def updated_ago(when: datetime) -> str:
+    """ "updated 3 hours ago", or "updated just now" under a minute ("0 minutes" reads badly,
+    in French most: "il y a 0 minute")."""
+    if timezone.now() - when < timedelta(minutes=1):
+        return _("updated just now")
+    return _("updated %(when)s ago") % {"when": timesince(when)}
 
 
 @register.filter

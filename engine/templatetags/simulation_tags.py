@@ -97,6 +97,23 @@ class Column:
     width: float
     height: float
     show_label: bool
+    label_x: float = 0.0
+    label_anchor: str = "middle"
+
+
+# About how wide a digit or dash of the axis labels is, in the chart's units.
+LABEL_CHAR_WIDTH = 6.2
+
+
+def _label_place(label: str, left: float, right: float) -> tuple[float, str]:
+    """Where a bar's label goes: centred under it, unless that would cut it at either end of
+    the axis (the last label read "77–7")."""
+    centre, half = (left + right) / 2, len(label) * LABEL_CHAR_WIDTH / 2
+    if centre + half > HIST_LEFT + HIST_WIDTH + 8:
+        return round(right, 2), "end"
+    if centre - half < HIST_LEFT:
+        return round(left, 2), "start"
+    return round(centre, 2), "middle"
 
 
 @register.inclusion_tag("engine/_histogram.html")
@@ -110,15 +127,20 @@ def histogram_chart(
     columns = []
     for index, (first, last, games) in enumerate(bars):
         height = (HIST_BASE - HIST_TOP) * games / most
+        label = str(first) if first == last else f"{first}–{last}"
+        x, width = round(HIST_LEFT + index * step + 1, 2), round(max(1.0, step - 2), 2)
+        label_x, anchor = _label_place(label, x, x + width)
         columns.append(
             Column(
-                label=str(first) if first == last else f"{first}–{last}",
+                label=label,
                 games=games,
-                x=round(HIST_LEFT + index * step + 1, 2),
+                x=x,
                 y=round(HIST_BASE - height, 2),
-                width=round(max(1.0, step - 2), 2),
+                width=width,
                 height=round(height, 2),
-                show_label=index % every == 0,
+                show_label=index % every == 0 or index == len(bars) - 1,
+                label_x=label_x,
+                label_anchor=anchor,
             )
         )
     summary = ", ".join(

@@ -5,8 +5,8 @@ from decimal import Decimal
 
 from django import template
 
-from cards.models import Card
-from cards.selectors import card_name
+from cards.models import Card, Expansion
+from cards.selectors import card_name, translated
 from mutation import rules, selectors
 
 register = template.Library()
@@ -15,6 +15,12 @@ register = template.Library()
 @register.filter
 def ability_name(code: str, names: Mapping[str, str]) -> str:
     return rules.ability_label(names, code)
+
+
+@register.filter
+def expansion_label(expansion: Expansion) -> str:
+    """The expansion's name in the page language ("Félonie"), not its slug."""
+    return translated(expansion, "name").text
 
 
 @register.filter

@@ -155,7 +155,7 @@ def test_expansions_abilities_and_rules(client: Client, rows: list[Row]) -> None
     sprint = next(a for a in abilities["results"] if a["code"] == "sprint")
     assert sprint["aliases"] == ["Bondir"]
     assert sprint["card_count"] == sum(1 for r in rows if "sprint" in r.abilities)
-    assert sprint["rules_text"].startswith("Chaque fois que possesseur attaque")
+    assert sprint["rules_text"].startswith("Chaque fois que le possesseur attaque")
     assert sprint["rule_id"] == "ability-sprint"
     rules = client.get("/api/v1/rules/?lang=sv&page_size=200").json()
     assert rules["count"] == 81

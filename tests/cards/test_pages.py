@@ -118,3 +118,12 @@ def test_build_a_deck_with_this_card_opens_the_builder_with_it(client: Client) -
     assert builder.status_code == 200
     assert 'value="grrr"' in builder.content.decode()
     assert "Build a deck" not in client.get("/cards/bridge-submersion/").content.decode()
+
+
+def test_a_face_says_which_set_and_that_its_values_are_unchecked(client: Client) -> None:
+    """Not "14 · ?", which read as collector number 14 with a question mark."""
+    html = client.get("/cards/frosted-grrr/").content.decode()
+    face = html[html.index('<small class="card-set">') :]
+    face = face[: face.index("</small>")]
+    assert face.startswith('<small class="card-set">set 11 · <abbr title="Values not yet')
+    assert face.endswith(">unchecked</abbr>")

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.test import Client
 
@@ -78,3 +80,15 @@ def test_rules_page_marks_english_fallback_in_swedish(client: Client) -> None:
     section = html[html.index('id="mutation-phase"') :][:3000]
     assert "Mutation Phase" in section
     assert 'class="untranslated"' in section
+
+
+def test_french_texts_give_the_owner_its_article() -> None:
+    """ "Possesseur inflige…" reads as a slip: "Le possesseur inflige…", "du possesseur"."""
+    texts = RuleEntryTranslation.objects.filter(language_code="fr").values_list("text", flat=True)
+    bare = [
+        match.group(0)
+        for text in texts
+        for match in re.finditer(r"(?:\S+\s+)?(?<!le )(?<!Le )(?<!du )(?<!au )possesseur", text)
+    ]
+    assert bare == []
+    assert sum(text.count("possesseur") for text in texts) == 49

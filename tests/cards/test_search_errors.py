@@ -1,5 +1,7 @@
 """Malformed queries: a 400 naming the term and its position, never a 500, never ignored."""
 
+from html import unescape
+
 import pytest
 from django.test import Client
 
@@ -80,3 +82,30 @@ def test_the_htmx_partial_swaps_the_error_in(client: Client) -> None:
     assert response.status_code == 200
     assert 'role="alert"' in response.content.decode()
     assert "<html" not in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["fr", "sv"])
+def test_every_refusal_is_worded_in_the_page_language(client: Client, language: str) -> None:
+    for query, _term, _position in MALFORMED:
+        english = client.get("/api/v1/cards/", {"q": query, "lang": "en"}).json()["message"]
+        worded = client.get("/api/v1/cards/", {"q": query, "lang": language}).json()["message"]
+        assert worded != english, (query, worded)
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/fr/cards/", "'cost' demande un nombre entier"),
+        ("/sv/cards/", "'cost' behöver ett heltal"),
+        ("/fr/decks/builder/search/", "'cost' demande un nombre entier"),
+        ("/sv/decks/builder/search/", "'cost' behöver ett heltal"),
+    ],
+)
+def test_pages_word_the_refusal_in_their_language(client: Client, path: str, message: str) -> None:
+    html = client.get(path, {"q": "cost<=x"}).content.decode()
+    assert message in unescape(html)
+
+
+def test_a_suggestion_in_french(client: Client) -> None:
+    body = client.get("/api/v1/cards/", {"q": "ab:splsh", "lang": "fr"}).json()
+    assert body["message"].startswith("Aucune capacité ne s'appelle 'splsh'. Vouliez-vous dire ")

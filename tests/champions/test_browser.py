@@ -37,7 +37,9 @@ def test_design_a_champion_with_live_preview(page: object, live_server: object) 
     assert src.startswith("data:image/webp;base64,")
     assert page.evaluate("window.notReloaded") is True  # type: ignore[attr-defined]
 
-    page.fill("#id_mana", "8")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Use the suggested cost").click()  # type: ignore[attr-defined]
+    price.get_by_text("A cost of 3").wait_for(state="detached")
+    assert page.input_value("#id_mana") == "8"  # type: ignore[attr-defined]
     page.click("text=Save Champion")  # type: ignore[attr-defined]
     page.wait_for_url(f"{base}/champions/*/")  # type: ignore[attr-defined]
     champion = Champion.objects.get()

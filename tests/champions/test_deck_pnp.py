@@ -44,7 +44,11 @@ def test_deck_sheet_holds_its_eight_cards_and_the_champion(
         page = document.pages[0]
         text = page.extract_text()
         assert card_rects(page, CARD_W, CARD_H) == expected_slots(A4[2], A4[3])
-        assert page.images == []  # no official art, and this Champion has no picture
+        # No official art: each card shows its generated emblem; this Champion has no picture.
+        assert len(page.images) == 8
+        assert {(round(image["width"]), round(image["height"])) for image in page.images} == {
+            (136, 103)
+        }
     for card in Card.objects.filter(precon_deck=1):
         assert card_name(card, "fr") in text
     assert "Åsa l'Intrépide" in text

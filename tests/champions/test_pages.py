@@ -128,7 +128,8 @@ def test_draft_picture_then_save(ana: Client, media_root: Path) -> None:
         "/champions/designer/illustration/",
         {"illustration": SimpleUploadedFile("me.png", picture_bytes("PNG", size=(600, 500)))},
     )
-    assert response["HX-Trigger"] == "champion-preview"
+    assert response["HX-Trigger-After-Swap"] == "champion-preview"
+    assert "HX-Trigger" not in response
     token = re.search(r'name="draft_illustration" value="([^"]+)"', response.content.decode())[1]
     assert media_files(media_root) == []  # a draft lives in the cache only
     plain = preview_image(

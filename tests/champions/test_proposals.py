@@ -25,7 +25,7 @@ def test_every_proposal_is_priced_exactly_at_the_chosen_cost(mana: int, seed: st
     proposal = propose_champion(mana=mana, required=[], seed=seed, costs=COSTS)
     assert proposal.price.exact == Decimal(mana)
     assert proposal.price.suggested_cost == mana
-    assert 0 <= proposal.attack <= 9 and 1 <= proposal.hp <= 9
+    assert 1 <= proposal.attack <= 9 and 1 <= proposal.hp <= 9  # a proposal always hits
     assert len(proposal.abilities) <= 5
     assert sum(choice.aura for choice in proposal.abilities) <= 1
     assert len(set(proposal.abilities)) == len(proposal.abilities)
@@ -48,13 +48,14 @@ def test_required_abilities_are_kept_first(
     try:
         proposal = propose_champion(mana=mana, required=wanted, seed=seed, costs=COSTS)
     except DomainError as error:
-        # Only when no body (attack 0-9 + HP 1-9) makes the required abilities cost `mana`.
+        # Only when no body (attack 1-9 + HP 1-9) makes the required abilities cost `mana`.
         assert error.code == "no_fair_champion"
         abilities = sum(COSTS[c.code].creature_cost + c.aura for c in wanted)
-        assert not 1 <= 2 * (mana + 1 - abilities) <= 18
+        assert not 2 <= 2 * (mana + 1 - abilities) <= 18
         return
     assert list(proposal.abilities[: len(wanted)]) == wanted
     assert proposal.price.exact == Decimal(mana)
+    assert proposal.attack >= 1
 
 
 def test_the_same_seed_gives_the_same_proposal_and_another_seed_another() -> None:

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from tests.decks.conftest import CONSTRUCTED
+from decks.selectors import deck_check
+from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = [
     pytest.mark.browser,
@@ -30,7 +31,7 @@ def _add(page: object, slug: str) -> None:
     """Search the card by name, click it, wait for the deck to hold one more card."""
     before = len(_entries(page))
     page.fill("#card-query", NAMES[slug])  # type: ignore[attr-defined]
-    page.locator(f".add-card[data-card='{slug}']").click()  # type: ignore[attr-defined]
+    page.locator(f".search-result[data-card='{slug}'] button.add-card").click()  # type: ignore[attr-defined]
     page.wait_for_function(  # type: ignore[attr-defined]
         f"document.querySelectorAll('#deck-panel .deck-entry').length === {before + 1}"
     )
@@ -56,18 +57,16 @@ def test_build_save_and_reopen_a_constructed_deck(
     size_error = page.locator(".deck-error[data-code='deck_size']")  # type: ignore[attr-defined]
     assert size_error.inner_text() == "A Constructed deck holds exactly 8 cards; this one holds 7."
 
-    # A second Grrr: the duplicate error appears next to both copies, then goes with the copy.
-    _add(page, "grrr")
-    duplicate = page.locator(
-        ".deck-entry[data-card='grrr'] .deck-error[data-code='duplicate_card']"
-    )  # type: ignore[attr-defined]
-    assert duplicate.count() == 2
-    assert (
-        duplicate.first.inner_text() == "Grrr is in the deck 2 times: a deck holds different cards."
+    # Grrr again: the results mark it as in the deck and offer no button to add a second copy;
+    # its attack, HP and abilities show in the result.
+    page.fill("#card-query", "grrr")  # type: ignore[attr-defined]
+    grrr = page.locator(".search-result[data-card='grrr']")  # type: ignore[attr-defined]
+    grrr.locator(".in-deck-mark").wait_for()
+    assert (grrr.locator("button").count(), grrr.locator(".in-deck-mark").inner_text()) == (
+        0,
+        "in the deck",
     )
-    assert page.locator(".deck-error[data-code='deck_size']").count() == 0  # type: ignore[attr-defined]
-    page.locator("#deck-panel .deck-entry").nth(7).locator(".remove-card").click()  # type: ignore[attr-defined]
-    page.wait_for_selector(".deck-error[data-code='duplicate_card']", state="detached")  # type: ignore[attr-defined]
+    assert grrr.locator(".entry-type").inner_text() == "Creature · 00 · ⚔ 1 · ♥ 3"
     assert _entries(page) == CONSTRUCTED[:7]
 
     _add(page, CONSTRUCTED[7])
@@ -75,6 +74,8 @@ def test_build_save_and_reopen_a_constructed_deck(
     assert status.inner_text().startswith("Legal Constructed deck")
     assert page.locator(".deck-error").count() == 0  # type: ignore[attr-defined]
     assert page.locator("#chart-curve svg rect").count() == 7  # type: ignore[attr-defined]
+    label = page.locator("#chart-curve text.bar-label").first  # type: ignore[attr-defined]
+    assert label.evaluate("text => text.getBoundingClientRect().height") >= 12
     assert page.locator(".hand-card.is-playable").count() == 4  # type: ignore[attr-defined]
     code = page.input_value("#deck-code")  # type: ignore[attr-defined]
     assert page.input_value("#share-link") == f"{base}/d/{code}"  # type: ignore[attr-defined]
@@ -136,3 +137,15 @@ def test_copy_buttons_put_the_code_and_link_on_the_clipboard(
         page.wait_for_function(f"document.querySelector('.hand').dataset.seed !== '{seed}'")
     finally:
         context.close()
+
+
+def test_paste_a_share_link_into_the_builder(page: object, live_server: object) -> None:
+    code = deck_check(format="preconstructed", cards=PRECON[2]).code
+    base = live_server.url  # type: ignore[attr-defined]
+    page.goto(f"{base}/decks/new/")  # type: ignore[attr-defined]
+    page.get_by_text("Paste a deck code, a share link or a card list").click()  # type: ignore[attr-defined]
+    page.fill("#import-text", f"{base}/d/{code}")  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Replace the deck with this list").click()  # type: ignore[attr-defined]
+    page.wait_for_selector("#deck-status[data-legal='true']")  # type: ignore[attr-defined]
+    assert sorted(_entries(page)) == sorted(PRECON[2])
+    assert page.input_value("#deck-format") == "preconstructed"  # type: ignore[attr-defined]

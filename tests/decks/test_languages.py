@@ -1,10 +1,17 @@
 """Messages and card names in the request's language: API (?lang=, Accept-Language) and pages."""
 
+from datetime import timedelta
+from html import unescape
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from cards.models import Card
+from decks.models import Deck, Format
 from decks.selectors.checks import deck_check
+from decks.services import deck_create
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -98,7 +105,7 @@ def test_builder_page_in_french_and_swedish(client: Client) -> None:
     assert "<figcaption>Manakurva</figcaption>" in panel
     # Decimal commas stay out of the SVG geometry.
     assert (
-        'x="3.0"'
+        'x="4.0"'
         in client.post(
             "/fr/decks/builder/panel/", {"format": "constructed", "card": CONSTRUCTED}
         ).content.decode()
@@ -110,3 +117,17 @@ def test_code_page_in_swedish(client: Client) -> None:
     html = client.get(f"/sv/d/{code}").content.decode()
     assert "<h1>En lek i formatet Konstruerat</h1>" in html
     assert "Giltig lek i formatet Konstruerat" in html
+
+
+def test_a_deck_saved_a_moment_ago_reads_just_now(client: Client, owner: object) -> None:
+    deck = deck_create(
+        owner=owner,
+        name="Teeth",
+        format=Format.objects.get(slug="constructed"),
+        cards=list(Card.objects.filter(slug__in=CONSTRUCTED)),
+        visibility="public",
+    )
+    assert "modifié à l'instant" in unescape(client.get(f"/fr/decks/{deck.share_id}/").text)
+    assert "ändrad nyss" in client.get("/sv/decks/").text
+    Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now() - timedelta(hours=2))
+    assert "modifié il y a 2\xa0heures" in unescape(client.get(f"/fr/decks/{deck.share_id}/").text)

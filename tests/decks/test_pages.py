@@ -16,6 +16,7 @@ from tests.decks.conftest import CONSTRUCTED, PRECON
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 PANEL = "/decks/builder/panel/"
+SEARCH = "/decks/builder/search/"
 
 
 def _deck(owner: AbstractBaseUser, visibility: str = "public", **extra: object) -> Deck:
@@ -72,7 +73,8 @@ def test_panel_adds_and_removes_cards_and_errors_come_and_go(client: Client) -> 
     assert _codes_in(html) == ["deck_size"]
     assert "A Constructed deck holds exactly 8 cards; this one holds 7." in html
     html = client.post(PANEL, {**seven, "add": "grrr"}).content.decode()
-    assert _cards_in(html) == [*CONSTRUCTED[:7], "grrr"]
+    assert _cards_in(html) == CONSTRUCTED[:7]  # a card in the deck is not added twice
+    html = client.post(PANEL, {**seven, "card": [*CONSTRUCTED[:7], "grrr"]}).content.decode()
     assert _codes_in(html) == ["duplicate_card", "duplicate_card"]  # shown next to both copies
     html = client.post(
         PANEL, {**seven, "card": [*CONSTRUCTED[:7], "grrr"], "remove": "7"}
@@ -141,6 +143,22 @@ def test_panel_for_legacy_and_draft_formats(client: Client) -> None:
     assert _codes_in(html) == []
 
 
+def test_search_marks_the_decks_cards_shows_stats_and_pages(client: Client) -> None:
+    html = client.get(SEARCH, {"q": "grrr", "card": ["grrr", "baron"]}).content.decode()
+    assert re.findall(r'<li class="search-result is-in-deck" data-card="([^"]+)"', html) == ["grrr"]
+    assert html.count('name="add"') == 4  # no button to add Grrr a second time
+    grrr = html[html.index('data-card="grrr"') :]
+    assert "Creature · 00 · <span" in grrr and "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
+    assert '<span class="entry-abilities">Rage</span>' in grrr
+    first = client.get(SEARCH, {"q": "type:creature"}).content.decode()
+    assert "307 cards · 1–30 shown" in first
+    assert "page=2" in first and "page=0" not in first
+    last = client.get(SEARCH, {"q": "type:creature", "page": "99"}).content.decode()
+    assert "307 cards · 301–307 shown" in last
+    assert len(re.findall(r'<li class="search-result', last)) == 7
+    assert "page=10" in last and "page=12" not in last
+
+
 def test_search_uses_the_catalogue_query_language(client: Client) -> None:
     html = client.get("/decks/builder/search/?q=grrr").content.decode()
     assert re.findall(r'data-card="([^"]+)"', html) == [
@@ -187,7 +205,11 @@ def test_save_edit_and_history(client: Client, owner: AbstractBaseUser) -> None:
     assert response["Location"] == f"/decks/{deck.share_id}/"
     page = client.get(response["Location"]).content.decode()
     assert "Saved as version 1." in page
-    assert "<p>Hit <em>hard</em>.</p>" in page
+    assert "<h3>Plan</h3>\n<p>Hit <em>hard</em>.</p>" in page
+    assert (
+        f'<a class="pnp-link" href="/api/v1/decks/{deck.share_id}/pnp.pdf?lang=en">'
+        "Print and Play (PDF)</a>" in page
+    )
     assert (deck.visibility, deck.owner) == ("unlisted", owner)
     edit = client.get(f"/decks/{deck.share_id}/edit/").content.decode()
     assert sorted(_cards_in(edit)) == sorted(CONSTRUCTED)
@@ -255,6 +277,7 @@ def test_fork_and_delete_from_the_page(
     assert response["Location"] == f"/decks/{fork.share_id}/"
     page = client.get(response["Location"]).content.decode()
     assert f'forked from <a href="/decks/{deck.share_id}/">Teeth</a>' in page
+    assert "<h1>Teeth (copy)</h1>" in page
     response = client.post(f"/decks/{fork.share_id}/delete/")
     assert response["Location"] == "/decks/mine/"
     assert not Deck.objects.filter(pk=fork.pk).exists()
@@ -306,3 +329,35 @@ def test_the_deck_list_opens_each_preconstructed_deck_from_its_code(client: Clie
         page = client.get(f"/d/{code}").content.decode()
         assert "<h1>A Preconstructed deck</h1>" in page
         assert 'data-legal="true"' in page
+
+
+def test_a_problem_of_the_whole_deck_is_told_once(client: Client) -> None:
+    for mixed, outside in (
+        ([*PRECON[1][:4], *PRECON[2][:4]], 4),
+        ([*PRECON[1][:7], *PRECON[2][:1]], 1),
+    ):
+        data = {"format": "preconstructed", "card": mixed, "seed": "3"}
+        html = client.post(PANEL, data).content.decode()
+        assert _codes_in(html) == ["not_a_preconstructed_deck"]
+        assert "1 problem" in html
+        assert html.count('<li class="deck-error" data-code="not_a_preconstructed_deck">') == 1
+        assert html.count('class="deck-entry has-error"') == outside  # the cards outside, marked
+        assert 'class="entry-errors"' not in html
+
+
+def test_the_import_box_takes_a_code_a_share_link_or_a_list(client: Client) -> None:
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    start = {"format": "constructed", "card": ["grrr"], "seed": "5", "import": "1"}
+    for pasted in (code, f"  http://testserver/d/{code}\n", f"https://x.example/fr/d/{code}/"):
+        html = client.post(PANEL, {**start, "import_text": pasted}).content.decode()
+        assert sorted(_cards_in(html)) == sorted(PRECON[3])
+        assert "matched no card" not in html
+        # The format select comes along (out of band) with the code's format chosen.
+        assert '<select id="deck-format" name="format" hx-swap-oob="true">' in html
+        assert '<option value="preconstructed" selected>Preconstructed</option>' in html
+    html = client.post(PANEL, {**start, "import_text": "Baron"}).content.decode()
+    assert _cards_in(html) == ["baron"]
+    assert "hx-swap-oob" not in html
+    html = client.post(PANEL, {**start, "import_text": f"http://testserver/d/{code[:-2]}"})
+    assert 'class="import-misses" role="alert"' in html.content.decode()
+    assert _cards_in(html.content.decode()) == ["grrr"]

@@ -174,7 +174,7 @@ def test_fork_of_a_fork_keeps_the_lineage(owner: AbstractBaseUser, other: Abstra
     services.deck_update(deck=original, actor=owner, name="Teeth v2")
     first = services.deck_fork(deck=original, owner=other)
     second = services.deck_fork(deck=first, owner=other, name="Mine")
-    assert (first.parent, first.name, first.owner) == (original, "Teeth v2", other)
+    assert (first.parent, first.name, first.owner) == (original, "Teeth v2 (copy)", other)
     assert (second.parent, second.name) == (first, "Mine")
     assert DeckVersion.objects.get(deck=first).source_number == 2
     services.deck_delete(deck=original, actor=owner)

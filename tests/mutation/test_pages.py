@@ -181,6 +181,10 @@ def test_the_cost_table_page(ready_session, players) -> None:
     url = f"/mutation/{ready_session.pk}/costs/"
     html = client.get(url).content.decode()
     assert "picture, and that picture is lost" in html
+    # One table (the inputs line up), each line named once.
+    assert html.count('<table class="mut-table mut-costs">') == 1
+    assert html.count(">Mutation Points per Mutation Phase<") == 1
+    assert html.count(">+1 attack value<") == 1
     budget = ready_session.cost_rules.get(key="budget")
     client.post(url, {f"points-{budget.pk}": "3"})
     assert CostRule.objects.get(pk=budget.pk).points == 3
@@ -226,3 +230,29 @@ def test_saving_the_mutated_deck_from_the_workshop(ready_session) -> None:
     assert response["Location"] == f"/decks/{deck.share_id}/"
     assert deck.owner == ready_session.organiser
     assert deck.name == "Friday session: mutated deck of Bo"
+
+
+def test_the_session_names_its_expansions_in_the_page_language(catalogue, organiser) -> None:
+    session = new_session(organiser, seed=5)
+    client = logged_in(organiser)
+    assert "Treachery + Resistance, seed 5" in client.get(f"/mutation/{session.pk}/").text
+    french = client.get(f"/fr/mutation/{session.pk}/").text
+    assert "Félonie + Résistance" in french
+
+
+def test_once_every_deck_is_chosen_the_session_leads_to_the_games(ready_session) -> None:
+    client = logged_in(ready_session.organiser)
+    html = client.get(f"/mutation/{ready_session.pk}/").text
+    assert ready_session.status == MutationSession.Status.DECKBUILDING
+    assert ">Decks ready</span>" in html and "Build your deck" not in html
+    assert f'href="/mutation/{ready_session.pk}/workshop/"' in html
+    # Each join link has its copy button.
+    for number in (1, 2, 3, 4):
+        assert f'data-copy="#join-link-{number}"' in html
+    building = new_session(ready_session.organiser, seed=8)
+    DraftCard.objects.filter(session=building).update(picked_at=None)
+    MutationSession.objects.filter(pk=building.pk).update(
+        status=MutationSession.Status.DECKBUILDING
+    )
+    html = client.get(f"/mutation/{building.pk}/").text
+    assert ">Deckbuilding</span>" in html and "Build your deck" in html

@@ -170,7 +170,7 @@ def test_each_laboratory_element_is_used_once() -> None:
         "can be used once."
     )
     ability = refusal(SCRIBE, CHEAP, "ability:3", covers=[1, 2], used_elements={"ability:3"})
-    assert ability.message.startswith("The Aura of sprint of Runt has already been cut out")
+    assert ability.message.startswith("The Aura: sprint of Runt has already been cut out")
 
 
 def test_names_are_shown_when_given() -> None:
@@ -184,7 +184,7 @@ def test_names_are_shown_when_given() -> None:
             table=TABLE,
             names={"sprint": "Sprint"},
         )
-    assert refused.value.message.startswith("The Aura of Sprint of Runt")
+    assert refused.value.message.startswith("The Aura: Sprint of Runt")
 
 
 def test_a_value_is_never_lowered() -> None:

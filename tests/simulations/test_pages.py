@@ -176,14 +176,20 @@ def test_the_replay_viewer_steps_through_the_turns(
     assert len(hand) == 16
     assert 'data-seat="A"' in html and 'data-seat="B"' in html
     # Game 2 is even: deck A in seat A.
-    assert "Seat A · deck A · Olga&#x27;s deck 1" in html
-    assert "Seat B · deck B · Preconstructed deck 4" in html
+    assert 'Deck A · Olga&#x27;s deck 1 <small class="seat-note">(Seat A)</small>' in html
+    assert 'Deck B · Preconstructed deck 4 <small class="seat-note">(Seat B)</small>' in html
     (winner,) = game.outcome.winners
     name = ("Olga&#x27;s deck 1", "Preconstructed deck 4")[winner]
     assert f"won by deck {'AB'[winner]} ({name})" in html
-    last = len(game.frames) - 1
+    last = len(game.frames)
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
+    assert "(playing)" not in html  # the game is over: nobody is playing
+    # ?turn counts as the page does: the fifth position is "Turn 5 (5/…)".
+    html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn=5").content.decode()
+    assert f"Turn 5 <small>(5/{last})</small>" in html
+    assert f'href="/simulations/{batch.pk}/games/2/?turn=4"' in html
+    assert f'href="/simulations/{batch.pk}/games/2/?turn=6"' in html
     picked = owner_client.get(f"/simulations/{batch.pk}/games/?index=7")
     assert picked["Location"] == f"/simulations/{batch.pk}/games/7/"
     assert owner_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
@@ -238,7 +244,7 @@ def test_the_event_log_is_in_the_page_s_language(
     }
     index, number, args, name = _first_play(batch, set(french))
     seat = "AB"[args["player"]]
-    url = f"/simulations/{batch.pk}/games/{index}/?turn={number}"
+    url = f"/simulations/{batch.pk}/games/{index}/?turn={number + 1}"
     html = owner_client.get(f"/fr{url}").content.decode()
     assert "<summary>Journal des événements</summary>" in html
     line = ("du haut", "du bas")[args["line"]]
@@ -249,7 +255,7 @@ def test_the_event_log_is_in_the_page_s_language(
     html = owner_client.get(url).content.decode()
     line = ("top", "bottom")[args["line"]]
     assert f"<li>{seat} plays {name} on the {line} line.</li>" in html
-    first = f"/simulations/{batch.pk}/games/{index}/?turn=0"
+    first = f"/simulations/{batch.pk}/games/{index}/?turn=1"
     assert (
         "<li>Mise en place : A joue en premier.</li>"
         in owner_client.get(f"/fr{first}").content.decode()
@@ -312,3 +318,44 @@ def test_the_admin_shows_batches_read_only(
     assert html.count("<h3><b>Deck of a batch:</b>") == 2
     assert "Preconstructed deck 4" in html and "&quot;Troll&quot;" in html
     assert admin.get("/admin/engine/simulationbatch/add/").status_code == 403
+
+
+def test_big_numbers_are_grouped_and_the_last_length_label_fits(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    batch = _batch(owner, precon_deck)
+    SimulationBatch.objects.filter(pk=batch.pk).update(
+        status=Status.DONE, games=12000, games_done=12000,
+        totals={
+            "games": 12000, "wins": [7000, 5000], "draws": 0, "first_games": [6000, 6000],
+            "first_wins": [3500, 3500], "turns": {str(turns): 160 for turns in range(3, 78)},
+            "ends": {"fort_destroyed": 12000, "empty_hand_bastion": 0, "empty_hand_fort": 0,
+                     "turn_limit": 0},
+            "cards": [{"Ogre": {"played": 12000, "wins": 7000, "damage": 2056260}}, {}],
+        },
+    )  # fmt: skip
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert "<td>7,000 / 12,000</td>" in html
+    assert "<td>2,056,260</td>" in html
+    french = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
+    assert "<td>2\xa0056\xa0260</td>" in french
+    width = float(re.search(r'<svg viewBox="0 0 ([\d.]+) [\d.]+" class="histogram"', html)[1])
+    labels = re.findall(
+        r'<text class="axis-label" x="([\d.]+)" y="[\d.]+" text-anchor="(\w+)">([\d–]+)</text>',
+        html,
+    )
+    x, anchor, last = labels[-1]
+    # The last bar is labelled, and its label ends inside the chart, not cut at its edge.
+    right = float(x) + {"end": 0, "middle": 0.5, "start": 1}[anchor] * len(last) * 6.2
+    assert (last.endswith("77"), right <= width) == (True, True)
+
+
+def test_my_public_deck_is_among_the_public_opponents(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    Deck.objects.filter(pk=precon_deck.pk).update(visibility="public")
+    html = owner_client.get("/simulations/new/").content.decode()
+    public = html[html.index('name="opponent_public"') :]
+    public = public[: public.index("</select>")]
+    assert f'<option value="{precon_deck.share_id}">' in public
+    assert "No public deck yet." not in html

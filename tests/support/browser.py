@@ -49,10 +49,15 @@ def page(browser: object, live_server: object) -> Iterator[object]:
     context.close()
 
 
-def axe_violations(page: object) -> list[str]:
+def axe_violations(page: object, impacts: tuple[str, ...] = ()) -> list[str]:
     """What axe-core finds wrong with the page's accessibility, a rule and its first offender each
-    (the JavaScript comes with the axe-playwright-python package: nothing is downloaded)."""
+    (the JavaScript comes with the axe-playwright-python package: nothing is downloaded);
+    `impacts` keeps only those ("serious", "critical"), all when empty."""
     from axe_playwright_python.sync_playwright import Axe
 
     found = Axe().run(page).response["violations"]
-    return [f"{rule['id']}: {rule['nodes'][0]['target']}" for rule in found]
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['nodes'][0]['target']}"
+        for rule in found
+        if not impacts or rule["impact"] in impacts
+    ]

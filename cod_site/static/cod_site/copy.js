@@ -1,4 +1,5 @@
-// Deck pages: copy buttons (deck code, share link). Everything else is htmx.
+// Copy buttons on every page: <button data-copy="#field" data-copied="Copied"> puts the field's value
+// on the clipboard (deck codes and share links, Mutation join links). Everything else is htmx.
 (function () {
   "use strict";
 
