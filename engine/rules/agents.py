@@ -50,7 +50,7 @@ from engine.rules.actions import (
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     NO_CARD,
@@ -114,6 +114,13 @@ def card_values(setup: GameSetup) -> list[float]:
     return values
 
 
+# A creature facing an open line strikes the enemy Stronghold at every Assault: worth more than
+# one facing a creature, the more so the harder it hits (ruling A1: it is also what keeps two
+# greedy players from waiting each other out).
+_OPEN_LANE: Final = 2.0
+_OPEN_LANE_PER_ATTACK: Final = 0.5
+
+
 class GreedyAgent:
     """Scores each legal action with a one-step heuristic and plays the best one.
 
@@ -123,12 +130,37 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
+    def __init__(
+        self, rng: random.Random | None = None, noise: float = 0.0, guard: bool = True
+    ) -> None:
         # Per set-up (keyed by identity: set-ups are shared between games), the tables of _tables.
         self._values_of: dict[int, _Tables] = {}
         # Rollouts of the lookahead agent add a little noise to explore.
         self.rng = rng
         self.noise = noise
+        # The repetition guard (ruling A1 of docs/rulings.md): how often each position has begun
+        # one of this agent's turns in the game it is playing. A rollout policy jumps between
+        # copies of positions and goes without.
+        self.guard = guard
+        self._game: GameState | None = None
+        self._turn = -1
+        self._seen: dict[tuple[object, ...], int] = {}
+        self._repeats = 0
+
+    def _repeated(self, state: GameState) -> int:
+        """How many times the position has already begun a turn of this game (0: never).
+
+        A game is one ``GameState`` object played on in place (``play_game``, the simulation
+        workers); another object, or an earlier turn, starts a new memory.
+        """
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._seen = {}
+        self._turn = state.turn
+        key = position_key(state)
+        seen = self._seen.get(key, 0)
+        self._seen[key] = seen + 1
+        return seen
 
     def _tables(self, setup: GameSetup) -> _Tables:
         """(setup, per card id (cost, mask, is a creature, half of the value, attack), value + 1.0
@@ -156,6 +188,14 @@ class GreedyAgent:
         phase = state.phase
         if phase != SUMMONING:
             return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
+        if self.guard:
+            if state.turn != self._turn or state is not self._game:
+                self._repeats = self._repeated(state)
+            elif self._repeats:
+                # Only the turn's first choice departs from the plan that repeated.
+                self._repeats = 0
+        # In a repeated position every candidate is ranked, to play the n-th best instead.
+        ranked: list[tuple[float, int, int, int]] | None = [] if self._repeats else None
         setup = state.setup
         player = state.active
         pl = hand_of(state, player)
@@ -184,6 +224,7 @@ class GreedyAgent:
         # skipping a candidate that cannot exceed it changes nothing); a margin far above
         # rounding keeps the skip exact.
         lane_bound = 0.0
+        any_open = False
         enemies: list[Creature] | None = None
         # The best so far, as (score, kind, card, arg); assaulting scores 0.
         best_score, best_kind, best_card, best_arg = 0.0, ASSAULT, -1, -1
@@ -223,14 +264,20 @@ class GreedyAgent:
                         front = line[0].hp - line[0].damage if line else -1
                         own_empty = not pl.lines[lane]
                         fronts.append((front, own_empty))
-                        bonus = 0.75 if front < 0 else (3.5 if own_empty else 1.0)
-                        if bonus > lane_bound:
-                            lane_bound = bonus
-                if jitter is not None or base + lane_bound + 1e-6 > best_score:
+                        if front < 0:
+                            any_open = True
+                        elif own_empty:
+                            lane_bound = 3.5
+                        elif lane_bound < 1.0:
+                            lane_bound = 1.0
+                bound = lane_bound
+                if any_open:
+                    bound = max(bound, _OPEN_LANE + _OPEN_LANE_PER_ATTACK * attack)
+                if ranked is not None or jitter is not None or base + bound + 1e-6 > best_score:
                     for lane, (front, own_empty) in enumerate(fronts):
                         value = base
                         if front < 0:
-                            value += 0.75
+                            value += _OPEN_LANE + _OPEN_LANE_PER_ATTACK * attack
                         else:
                             if attack >= front:
                                 value += 1.0
@@ -238,6 +285,8 @@ class GreedyAgent:
                                 value += 2.5 if mask & RAGE else 1.5
                         if jitter is not None:
                             value += jitter() * noise
+                        if ranked is not None:
+                            ranked.append((value, PLAY, card, lane))
                         if value > best_score:
                             best_score, best_kind, best_card, best_arg = value, PLAY, card, lane
                 if mask & SYMBIOTE:
@@ -245,6 +294,8 @@ class GreedyAgent:
                         value = base + 1.0
                         if jitter is not None:
                             value += jitter() * noise
+                        if ranked is not None:
+                            ranked.append((value, PLAY_ONTO, card, host.card))
                         if value > best_score:
                             best_score, best_kind, best_card, best_arg = (
                                 value,
@@ -267,11 +318,62 @@ class GreedyAgent:
                     value = base + (kill_values[target.card] if dealt >= remaining else 0.3 * dealt)
                     if jitter is not None:
                         value += jitter() * noise
+                    if ranked is not None:
+                        ranked.append((value, CAST, card, target.card))
                     if value > best_score:
                         best_score, best_kind, best_card, best_arg = value, CAST, card, target.card
+        if ranked:
+            # Assaulting scores 0; the sort is stable, so ties keep the candidates' order.
+            ranked.append((0.0, ASSAULT, -1, -1))
+            ranked.sort(key=_score, reverse=True)
+            _, best_kind, best_card, best_arg = ranked[self._repeats % len(ranked)]
         if best_kind == ASSAULT:
             return ASSAULT_ACTION
         return (best_kind, best_card, best_arg)
+
+
+def _score(candidate: tuple[float, int, int, int]) -> float:
+    return candidate[0]
+
+
+def position_key(state: GameState) -> tuple[object, ...]:
+    """What makes two positions between actions the same game situation: the cards, their
+    places and states, the Strongholds, the Mana and whose turn it is (not the turn number, nor
+    the record of which turn a creature last attacked in)."""
+    kingdoms: list[object] = []
+    for pl in state.players:
+        creatures = tuple(
+            (
+                c.card,
+                c.symbiote,
+                c.lane,
+                c.attack,
+                c.hp,
+                c.eff,
+                c.damage,
+                c.new,
+                c.protection_used,
+                c.sharpened,
+                c.chained,
+            )
+            for line in pl.lines
+            for c in line
+        )
+        hand = tuple(pl.hand) if isinstance(pl, HandKingdom) else ()
+        kingdoms.append(
+            (
+                hand,
+                pl.hit_points(),
+                pl.fort,
+                pl.mana,
+                len(pl.removed),
+                pl.champion,
+                pl.champion_exhausted,
+                tuple(len(line) for line in pl.lines),
+                creatures,
+            )
+        )
+    return (state.active, state.phase, tuple(kingdoms))
 
 
 # See GreedyAgent._tables.
@@ -300,7 +402,7 @@ class LookaheadAgent:
         self.rng = random.Random(seed)
         self.nodes = nodes
         self.rollouts = rollouts
-        self.policy = GreedyAgent(self.rng, noise=1.0)
+        self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
         self.greedy = GreedyAgent()
 
     def choose(self, state: GameState) -> Action:
@@ -384,4 +486,5 @@ __all__ = [
     "RandomAgent",
     "evaluate",
     "play_game",
+    "position_key",
 ]
