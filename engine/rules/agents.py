@@ -5,13 +5,18 @@
 - ``lookahead``: flat Monte Carlo: every legal action is followed by greedy rollouts (with a
   little randomness) to the end of the opponent's next turn, within a node budget; the action with
   the best average evaluation wins.
+- ``strong``: determinized Monte Carlo search over the hidden hand order, UCB1 at the root,
+  noisy greedy simulations scored by :func:`assess`, within a node budget (see StrongAgent).
 
-The agents see the whole position (both hands); hidden information is not modelled.
+``random``, ``greedy`` and ``lookahead`` see the whole position (both hands); ``strong`` does not
+look at the order of the enemy's hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -441,10 +446,146 @@ class LookaheadAgent:
         return evaluate(state, player)
 
 
+# UCB1's exploration constant for values in [-1, 1].
+_EXPLORATION: Final = 0.6
+# What the Bastion still to break is worth, in hit points of the Fort behind it.
+_BASTION: Final = 4.0
+# How much of the damage a creature facing an open line will deal counts now (the enemy may
+# still block it or destroy it).
+_THREAT: Final = 0.7
+_BOARD: Final = 0.15
+_MANA: Final = 0.1
+_SCALE: Final = 8.0
+
+
+def assess(state: GameState, player: int, values: list[float]) -> float:
+    """Worth of the position for ``player`` in [-1, 1]: 1 a win, -1 a loss; otherwise the
+    difference of the two sides' standing, squashed. ``values``: :func:`card_values` of the
+    set-up (the worth of each card in play)."""
+    outcome = state.outcome
+    if outcome is not None:
+        return float(outcome.returns[player])
+    setup = state.setup
+    total = 0.0
+    for p, pl in enumerate(state.players):
+        life = float(pl.hit_points())
+        if not pl.fort:
+            life += _BASTION
+        board = 0.0
+        for line in pl.lines:
+            for c in line:
+                board += values[c.card] + (c.attack - setup.attack[c.card]) - c.damage
+        # The enemy creatures that will strike this Stronghold: facing an empty line.
+        threat = 0.0
+        for lane, (enemy, enemy_lane) in enumerate(setup.topology.facing[p]):
+            if not pl.lines[lane]:
+                for c in state.players[enemy].lines[enemy_lane]:
+                    threat += c.attack
+        hand = len(pl.hand) if isinstance(pl, HandKingdom) else 0
+        standing = life - _THREAT * threat + _BOARD * board + _MANA * hand
+        total += standing if p == player else -standing
+    return math.tanh(total / _SCALE)
+
+
+class StrongAgent:
+    """Determinized flat Monte Carlo search with UCB1 at the root, within a node budget."""
+
+    name = "strong"
+
+    def __init__(
+        self, seed: int = 0, nodes: int = 4000, seconds: float = 0.0, horizon: int = 1
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.nodes = nodes
+        self.seconds = seconds
+        # The enemy turns a simulation plays out before its position is scored.
+        self.horizon = horizon
+        self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
+        self.greedy = GreedyAgent()
+        self._values_of: tuple[GameSetup, list[float]] | None = None
+
+    def _values(self, setup: GameSetup) -> list[float]:
+        kept = self._values_of
+        if kept is None or kept[0] is not setup:
+            kept = (setup, card_values(setup))
+            self._values_of = kept
+        return kept[1]
+
+    def choose(self, state: GameState) -> Action:
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        player = state.active
+        values = self._values(state.setup)
+        count = len(actions)
+        visits = [0] * count
+        totals = [0.0] * count
+        budget = self.nodes
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        used = 0
+        simulations = 0
+        rng = self.rng
+        while used < budget:
+            if deadline and time.perf_counter() > deadline:
+                break
+            if simulations < count:
+                pick = simulations
+            else:
+                log_n = math.log(simulations)
+                pick = 0
+                best = -1e9
+                for i in range(count):
+                    score = totals[i] / visits[i] + _EXPLORATION * math.sqrt(log_n / visits[i])
+                    if score > best:
+                        best, pick = score, i
+            trial = self._determinize(state, player, rng)
+            apply(trial, actions[pick])
+            value, spent = self._rollout(trial, player, values)
+            used += spent + 1
+            visits[pick] += 1
+            totals[pick] += value
+            simulations += 1
+        if simulations < count:
+            # Too small a budget to try every action once: the greedy choice.
+            return self.greedy.choose(state)
+        best_index = 0
+        for i in range(1, count):
+            if (visits[i], totals[i]) > (visits[best_index], totals[best_index]):
+                best_index = i
+        return actions[best_index]
+
+    def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        """A copy of ``state`` with the enemies' hand order dealt anew (the Stronghold keeps its
+        place) and the game's randomness drawn anew."""
+        trial = state.copy()
+        trial.rng.seed(rng.getrandbits(32))
+        for p, pl in enumerate(trial.players):
+            if p != player and isinstance(pl, HandKingdom):
+                rng.shuffle(pl.hand)
+        return trial
+
+    def _rollout(self, state: GameState, player: int, values: list[float]) -> tuple[float, int]:
+        """Play on with the noisy greedy policy to the end of the enemy's ``horizon``-th turn;
+        the position's worth and the actions it took."""
+        ends_left = self.horizon + (1 if state.active == player else 0)
+        policy = self.policy
+        spent = 0
+        while state.outcome is None:
+            action = policy.choose(state)
+            if action[0] == END_TURN:
+                ends_left -= 1
+                if ends_left < 0:
+                    break
+            apply(state, action)
+            spent += 1
+        return assess(state, player, values), spent
+
+
 AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(),
     "lookahead": lambda seed: LookaheadAgent(seed),
+    "strong": lambda seed: StrongAgent(seed),
 }
 
 
@@ -484,6 +625,8 @@ __all__ = [
     "GreedyAgent",
     "LookaheadAgent",
     "RandomAgent",
+    "StrongAgent",
+    "assess",
     "evaluate",
     "play_game",
     "position_key",
