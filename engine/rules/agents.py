@@ -458,14 +458,16 @@ _MANA: Final = 0.1
 _SCALE: Final = 8.0
 
 
-def assess(state: GameState, player: int, values: list[float]) -> float:
+def assess(state: GameState, player: int, values: list[float] | None = None) -> float:
     """Worth of the position for ``player`` in [-1, 1]: 1 a win, -1 a loss; otherwise the
     difference of the two sides' standing, squashed. ``values``: :func:`card_values` of the
-    set-up (the worth of each card in play)."""
+    set-up (the worth of each card in play; a search passes it to compute it once)."""
     outcome = state.outcome
     if outcome is not None:
         return float(outcome.returns[player])
     setup = state.setup
+    if values is None:
+        values = card_values(setup)
     total = 0.0
     for p, pl in enumerate(state.players):
         life = float(pl.hit_points())
@@ -561,6 +563,8 @@ class StrongAgent:
         trial.rng.seed(rng.getrandbits(32))
         for p, pl in enumerate(trial.players):
             if p != player and isinstance(pl, HandKingdom):
+                # Sorted first, so that the order dealt never depends on the real one.
+                pl.hand.sort()
                 rng.shuffle(pl.hand)
         return trial
 
