@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.rules import native
-from engine.rules.actions import Action
+from engine.rules.actions import Action, legal_actions
 from engine.rules.agents import AGENTS, Agent, play_game
 from engine.rules.cards import load_catalogue
 from engine.rules.corpus import preconstructed_matches, stall_corpus
@@ -36,19 +36,27 @@ from engine.rules.state import GameState, Options
 
 
 class Timed:
-    """An agent that adds up the time it spends choosing."""
+    """An agent that adds up the CPU time it spends choosing, over all its decisions and over
+    those with more than one legal action (the ones a search works on)."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.name = agent.name
         self.seconds = 0.0
         self.decisions = 0
+        self.choice_seconds = 0.0
+        self.choices = 0
 
     def choose(self, state: GameState) -> Action:
+        choice = len(legal_actions(state)) > 1
         start = time.process_time()
         action = self.agent.choose(state)
-        self.seconds += time.process_time() - start
+        spent = time.process_time() - start
+        self.seconds += spent
         self.decisions += 1
+        if choice:
+            self.choice_seconds += spent
+            self.choices += 1
         return action
 
 
@@ -74,7 +82,7 @@ def stall_rates(every: int) -> None:
 def strong_against(opponent: str, games: int) -> None:
     matches = preconstructed_matches(load_catalogue(), (games + 31) // 32, 11)
     wins = draws = 0
-    hero_time = [0.0, 0]
+    hero_time = [0.0, 0, 0.0, 0]
     other_time = [0.0, 0]
     for game in range(games):
         match = matches[(game // 2) % len(matches)]
@@ -87,13 +95,16 @@ def strong_against(opponent: str, games: int) -> None:
         draws += 1 not in result.returns
         hero_time[0] += hero.seconds
         hero_time[1] += hero.decisions
+        hero_time[2] += hero.choice_seconds
+        hero_time[3] += hero.choices
         other_time[0] += other.seconds
         other_time[1] += other.decisions
     low, high = wilson(wins, games)
     print(
         f"strong vs {opponent:<9}: {wins}/{games} = {100 * wins / games:.1f}% "
         f"(95% {100 * low:.1f} - {100 * high:.1f}), draws {draws}; "
-        f"strong {1000 * hero_time[0] / hero_time[1]:.1f} ms/decision, "
+        f"strong {1000 * hero_time[0] / hero_time[1]:.1f} ms/decision "
+        f"({1000 * hero_time[2] / hero_time[3]:.1f} ms when it has a choice), "
         f"{opponent} {1000 * other_time[0] / other_time[1]:.2f} ms/decision",
         flush=True,
     )

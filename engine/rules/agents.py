@@ -505,6 +505,27 @@ class StrongAgent:
         self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
         self.greedy = GreedyAgent()
         self._values_of: tuple[GameSetup, list[float]] | None = None
+        # The cards seen outside the hands in the game being played (a game: one GameState
+        # played on in place, as for GreedyAgent's guard): a card back in a hand went to a
+        # place everyone saw, while the others are still where the shuffle of the set-up put
+        # them, unknown to the enemy.
+        self._game: GameState | None = None
+        self._turn = -1
+        self._left: set[int] = set()
+
+    def _observe(self, state: GameState) -> None:
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._left = set()
+        self._turn = state.turn
+        in_hand: set[int] = set()
+        for pl in state.players:
+            if isinstance(pl, HandKingdom):
+                in_hand.update(pl.hand)
+        left = self._left
+        for card in range(len(state.setup.cards)):
+            if card not in in_hand:
+                left.add(card)
 
     def _values(self, setup: GameSetup) -> list[float]:
         kept = self._values_of
@@ -514,6 +535,7 @@ class StrongAgent:
         return kept[1]
 
     def choose(self, state: GameState) -> Action:
+        self._observe(state)
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
@@ -557,15 +579,21 @@ class StrongAgent:
         return actions[best_index]
 
     def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
-        """A copy of ``state`` with the enemies' hand order dealt anew (the Stronghold keeps its
-        place) and the game's randomness drawn anew."""
+        """A copy of ``state`` with the enemies' unseen cards dealt anew among their places in
+        the hand (the Stronghold and the cards seen returning keep theirs) and the game's
+        randomness drawn anew."""
         trial = state.copy()
         trial.rng.seed(rng.getrandbits(32))
+        left = self._left
         for p, pl in enumerate(trial.players):
             if p != player and isinstance(pl, HandKingdom):
+                hand = pl.hand
+                places = [i for i, card in enumerate(hand) if card not in left]
                 # Sorted first, so that the order dealt never depends on the real one.
-                pl.hand.sort()
-                rng.shuffle(pl.hand)
+                unseen = sorted(hand[i] for i in places)
+                rng.shuffle(unseen)
+                for i, card in zip(places, unseen, strict=True):
+                    hand[i] = card
         return trial
 
     def _rollout(self, state: GameState, player: int, values: list[float]) -> tuple[float, int]:
