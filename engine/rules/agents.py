@@ -495,7 +495,7 @@ class StrongAgent:
     name = "strong"
 
     def __init__(
-        self, seed: int = 0, nodes: int = 4000, seconds: float = 0.0, horizon: int = 1
+        self, seed: int = 0, nodes: int = 6000, seconds: float = 0.0, horizon: int = 1
     ) -> None:
         self.rng = random.Random(seed)
         self.nodes = nodes
@@ -540,6 +540,13 @@ class StrongAgent:
         if len(actions) == 1:
             return actions[0]
         player = state.active
+        own = {c.card for line in state.players[player].lines for c in line}
+        if own:
+            # An Incantation on one's own creature is almost never worth a share of the
+            # budget (the greedy policy never plays one either).
+            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)]
+            if len(actions) == 1:
+                return actions[0]
         values = self._values(state.setup)
         count = len(actions)
         visits = [0] * count
