@@ -398,6 +398,36 @@ def evaluate(state: GameState, player: int) -> float:
     return max(-0.99, min(0.99, total / 20.0))
 
 
+class RepetitionGuard:
+    """Ruling A1 for the search agents: per position that began one of the agent's turns in the
+    game being played (a game: one GameState played on in place), the first actions it was left
+    with, which the agent does not choose there again before it has tried every other one."""
+
+    def __init__(self) -> None:
+        self._game: GameState | None = None
+        self._turn = -1
+        self._tried: dict[tuple[object, ...], list[Action]] = {}
+
+    def untried(
+        self, state: GameState, actions: list[Action]
+    ) -> tuple[list[Action], list[Action] | None]:
+        """At the turn's first choice: the actions not tried yet in this position (all again
+        once each was) and the list to record the choice in; later in the turn: ``actions``
+        and None."""
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._tried = {}
+        elif state.turn == self._turn:
+            return actions, None
+        self._turn = state.turn
+        tried = self._tried.setdefault(position_key(state), [])
+        fresh = [action for action in actions if action not in tried]
+        if not fresh:
+            tried.clear()
+            fresh = actions
+        return fresh, tried
+
+
 class LookaheadAgent:
     """Flat Monte Carlo over the legal actions with noisy greedy rollouts."""
 
@@ -409,6 +439,7 @@ class LookaheadAgent:
         self.rollouts = rollouts
         self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
         self.greedy = GreedyAgent()
+        self.guard = RepetitionGuard()
 
     def choose(self, state: GameState) -> Action:
         actions = legal_actions(state)
@@ -418,6 +449,7 @@ class LookaheadAgent:
         budget = self.nodes // max(1, len(actions) * self.rollouts)
         if budget < 4:
             return self.greedy.choose(state)
+        actions, tried = self.guard.untried(state, actions)
         best = actions[0]
         best_value = -2.0
         for action in actions:
@@ -429,6 +461,8 @@ class LookaheadAgent:
             value = total / self.rollouts
             if value > best_value:
                 best, best_value = action, value
+        if tried is not None:
+            tried.append(best)
         return best
 
     def _rollout(self, state: GameState, player: int, budget: int) -> float:
@@ -512,6 +546,7 @@ class StrongAgent:
         self._game: GameState | None = None
         self._turn = -1
         self._left: set[int] = set()
+        self.guard = RepetitionGuard()
 
     def _observe(self, state: GameState) -> None:
         if state is not self._game or state.turn < self._turn:
@@ -545,8 +580,12 @@ class StrongAgent:
             # An Incantation on one's own creature is almost never worth a share of the
             # budget (the greedy policy never plays one either).
             actions = [a for a in actions if not (a[0] == CAST and a[2] in own)]
-            if len(actions) == 1:
-                return actions[0]
+        actions, tried = self.guard.untried(state, actions)
+        if len(actions) == 1:
+            chosen = actions[0]
+            if tried is not None:
+                tried.append(chosen)
+            return chosen
         values = self._values(state.setup)
         count = len(actions)
         visits = [0] * count
@@ -583,6 +622,8 @@ class StrongAgent:
         for i in range(1, count):
             if (visits[i], totals[i]) > (visits[best_index], totals[best_index]):
                 best_index = i
+        if tried is not None:
+            tried.append(actions[best_index])
         return actions[best_index]
 
     def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
@@ -664,6 +705,7 @@ __all__ = [
     "GreedyAgent",
     "LookaheadAgent",
     "RandomAgent",
+    "RepetitionGuard",
     "StrongAgent",
     "assess",
     "evaluate",
