@@ -5,13 +5,18 @@
 - ``lookahead``: flat Monte Carlo: every legal action is followed by greedy rollouts (with a
   little randomness) to the end of the opponent's next turn, within a node budget; the action with
   the best average evaluation wins.
+- ``strong``: determinized Monte Carlo search over the hidden hand order, UCB1 at the root,
+  noisy greedy simulations scored by :func:`assess`, within a node budget (see StrongAgent).
 
-The agents see the whole position (both hands); hidden information is not modelled.
+``random``, ``greedy`` and ``lookahead`` see the whole position (both hands); ``strong`` does not
+look at the order of the enemy's hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -50,7 +55,7 @@ from engine.rules.actions import (
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     NO_CARD,
@@ -114,6 +119,13 @@ def card_values(setup: GameSetup) -> list[float]:
     return values
 
 
+# A creature facing an open line strikes the enemy Stronghold at every Assault: worth more than
+# one facing a creature, the more so the harder it hits (ruling A1: it is also what keeps two
+# greedy players from waiting each other out).
+_OPEN_LANE: Final = 2.0
+_OPEN_LANE_PER_ATTACK: Final = 0.5
+
+
 class GreedyAgent:
     """Scores each legal action with a one-step heuristic and plays the best one.
 
@@ -123,12 +135,37 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
+    def __init__(
+        self, rng: random.Random | None = None, noise: float = 0.0, guard: bool = True
+    ) -> None:
         # Per set-up (keyed by identity: set-ups are shared between games), the tables of _tables.
         self._values_of: dict[int, _Tables] = {}
         # Rollouts of the lookahead agent add a little noise to explore.
         self.rng = rng
         self.noise = noise
+        # The repetition guard (ruling A1 of docs/rulings.md): how often each position has begun
+        # one of this agent's turns in the game it is playing. A rollout policy jumps between
+        # copies of positions and goes without.
+        self.guard = guard
+        self._game: GameState | None = None
+        self._turn = -1
+        self._seen: dict[tuple[object, ...], int] = {}
+        self._repeats = 0
+
+    def _repeated(self, state: GameState) -> int:
+        """How many times the position has already begun a turn of this game (0: never).
+
+        A game is one ``GameState`` object played on in place (``play_game``, the simulation
+        workers); another object, or an earlier turn, starts a new memory.
+        """
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._seen = {}
+        self._turn = state.turn
+        key = position_key(state)
+        seen = self._seen.get(key, 0)
+        self._seen[key] = seen + 1
+        return seen
 
     def _tables(self, setup: GameSetup) -> _Tables:
         """(setup, per card id (cost, mask, is a creature, half of the value, attack), value + 1.0
@@ -156,6 +193,14 @@ class GreedyAgent:
         phase = state.phase
         if phase != SUMMONING:
             return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
+        if self.guard:
+            if state.turn != self._turn or state is not self._game:
+                self._repeats = self._repeated(state)
+            elif self._repeats:
+                # Only the turn's first choice departs from the plan that repeated.
+                self._repeats = 0
+        # In a repeated position every candidate is ranked, to play the n-th best instead.
+        ranked: list[tuple[float, int, int, int]] | None = [] if self._repeats else None
         setup = state.setup
         player = state.active
         pl = hand_of(state, player)
@@ -184,6 +229,7 @@ class GreedyAgent:
         # skipping a candidate that cannot exceed it changes nothing); a margin far above
         # rounding keeps the skip exact.
         lane_bound = 0.0
+        any_open = False
         enemies: list[Creature] | None = None
         # The best so far, as (score, kind, card, arg); assaulting scores 0.
         best_score, best_kind, best_card, best_arg = 0.0, ASSAULT, -1, -1
@@ -223,14 +269,20 @@ class GreedyAgent:
                         front = line[0].hp - line[0].damage if line else -1
                         own_empty = not pl.lines[lane]
                         fronts.append((front, own_empty))
-                        bonus = 0.75 if front < 0 else (3.5 if own_empty else 1.0)
-                        if bonus > lane_bound:
-                            lane_bound = bonus
-                if jitter is not None or base + lane_bound + 1e-6 > best_score:
+                        if front < 0:
+                            any_open = True
+                        elif own_empty:
+                            lane_bound = 3.5
+                        elif lane_bound < 1.0:
+                            lane_bound = 1.0
+                bound = lane_bound
+                if any_open:
+                    bound = max(bound, _OPEN_LANE + _OPEN_LANE_PER_ATTACK * attack)
+                if ranked is not None or jitter is not None or base + bound + 1e-6 > best_score:
                     for lane, (front, own_empty) in enumerate(fronts):
                         value = base
                         if front < 0:
-                            value += 0.75
+                            value += _OPEN_LANE + _OPEN_LANE_PER_ATTACK * attack
                         else:
                             if attack >= front:
                                 value += 1.0
@@ -238,6 +290,8 @@ class GreedyAgent:
                                 value += 2.5 if mask & RAGE else 1.5
                         if jitter is not None:
                             value += jitter() * noise
+                        if ranked is not None:
+                            ranked.append((value, PLAY, card, lane))
                         if value > best_score:
                             best_score, best_kind, best_card, best_arg = value, PLAY, card, lane
                 if mask & SYMBIOTE:
@@ -245,6 +299,8 @@ class GreedyAgent:
                         value = base + 1.0
                         if jitter is not None:
                             value += jitter() * noise
+                        if ranked is not None:
+                            ranked.append((value, PLAY_ONTO, card, host.card))
                         if value > best_score:
                             best_score, best_kind, best_card, best_arg = (
                                 value,
@@ -267,11 +323,62 @@ class GreedyAgent:
                     value = base + (kill_values[target.card] if dealt >= remaining else 0.3 * dealt)
                     if jitter is not None:
                         value += jitter() * noise
+                    if ranked is not None:
+                        ranked.append((value, CAST, card, target.card))
                     if value > best_score:
                         best_score, best_kind, best_card, best_arg = value, CAST, card, target.card
+        if ranked:
+            # Assaulting scores 0; the sort is stable, so ties keep the candidates' order.
+            ranked.append((0.0, ASSAULT, -1, -1))
+            ranked.sort(key=_score, reverse=True)
+            _, best_kind, best_card, best_arg = ranked[self._repeats % len(ranked)]
         if best_kind == ASSAULT:
             return ASSAULT_ACTION
         return (best_kind, best_card, best_arg)
+
+
+def _score(candidate: tuple[float, int, int, int]) -> float:
+    return candidate[0]
+
+
+def position_key(state: GameState) -> tuple[object, ...]:
+    """What makes two positions between actions the same game situation: the cards, their
+    places and states, the Strongholds, the Mana and whose turn it is (not the turn number, nor
+    the record of which turn a creature last attacked in)."""
+    kingdoms: list[object] = []
+    for pl in state.players:
+        creatures = tuple(
+            (
+                c.card,
+                c.symbiote,
+                c.lane,
+                c.attack,
+                c.hp,
+                c.eff,
+                c.damage,
+                c.new,
+                c.protection_used,
+                c.sharpened,
+                c.chained,
+            )
+            for line in pl.lines
+            for c in line
+        )
+        hand = tuple(pl.hand) if isinstance(pl, HandKingdom) else ()
+        kingdoms.append(
+            (
+                hand,
+                pl.hit_points(),
+                pl.fort,
+                pl.mana,
+                len(pl.removed),
+                pl.champion,
+                pl.champion_exhausted,
+                tuple(len(line) for line in pl.lines),
+                creatures,
+            )
+        )
+    return (state.active, state.phase, tuple(kingdoms))
 
 
 # See GreedyAgent._tables.
@@ -291,6 +398,36 @@ def evaluate(state: GameState, player: int) -> float:
     return max(-0.99, min(0.99, total / 20.0))
 
 
+class RepetitionGuard:
+    """Ruling A1 for the search agents: per position that began one of the agent's turns in the
+    game being played (a game: one GameState played on in place), the first actions it was left
+    with, which the agent does not choose there again before it has tried every other one."""
+
+    def __init__(self) -> None:
+        self._game: GameState | None = None
+        self._turn = -1
+        self._tried: dict[tuple[object, ...], list[Action]] = {}
+
+    def untried(
+        self, state: GameState, actions: list[Action]
+    ) -> tuple[list[Action], list[Action] | None]:
+        """At the turn's first choice: the actions not tried yet in this position (all again
+        once each was) and the list to record the choice in; later in the turn: ``actions``
+        and None."""
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._tried = {}
+        elif state.turn == self._turn:
+            return actions, None
+        self._turn = state.turn
+        tried = self._tried.setdefault(position_key(state), [])
+        fresh = [action for action in actions if action not in tried]
+        if not fresh:
+            tried.clear()
+            fresh = actions
+        return fresh, tried
+
+
 class LookaheadAgent:
     """Flat Monte Carlo over the legal actions with noisy greedy rollouts."""
 
@@ -300,8 +437,9 @@ class LookaheadAgent:
         self.rng = random.Random(seed)
         self.nodes = nodes
         self.rollouts = rollouts
-        self.policy = GreedyAgent(self.rng, noise=1.0)
+        self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
         self.greedy = GreedyAgent()
+        self.guard = RepetitionGuard()
 
     def choose(self, state: GameState) -> Action:
         actions = legal_actions(state)
@@ -311,6 +449,7 @@ class LookaheadAgent:
         budget = self.nodes // max(1, len(actions) * self.rollouts)
         if budget < 4:
             return self.greedy.choose(state)
+        actions, tried = self.guard.untried(state, actions)
         best = actions[0]
         best_value = -2.0
         for action in actions:
@@ -322,6 +461,8 @@ class LookaheadAgent:
             value = total / self.rollouts
             if value > best_value:
                 best, best_value = action, value
+        if tried is not None:
+            tried.append(best)
         return best
 
     def _rollout(self, state: GameState, player: int, budget: int) -> float:
@@ -339,10 +480,192 @@ class LookaheadAgent:
         return evaluate(state, player)
 
 
+# UCB1's exploration constant for values in [-1, 1].
+_EXPLORATION: Final = 0.6
+# What the Bastion still to break is worth, in hit points of the Fort behind it.
+_BASTION: Final = 4.0
+# How much of the damage a creature facing an open line will deal counts now (the enemy may
+# still block it or destroy it).
+_THREAT: Final = 0.7
+_BOARD: Final = 0.15
+_MANA: Final = 0.1
+_SCALE: Final = 8.0
+
+
+def assess(state: GameState, player: int, values: list[float] | None = None) -> float:
+    """Worth of the position for ``player`` in [-1, 1]: 1 a win, -1 a loss; otherwise the
+    difference of the two sides' standing, squashed. ``values``: :func:`card_values` of the
+    set-up (the worth of each card in play; a search passes it to compute it once)."""
+    outcome = state.outcome
+    if outcome is not None:
+        return float(outcome.returns[player])
+    setup = state.setup
+    if values is None:
+        values = card_values(setup)
+    total = 0.0
+    for p, pl in enumerate(state.players):
+        life = float(pl.hit_points())
+        if not pl.fort:
+            life += _BASTION
+        board = 0.0
+        for line in pl.lines:
+            for c in line:
+                board += values[c.card] + (c.attack - setup.attack[c.card]) - c.damage
+        # The enemy creatures that will strike this Stronghold: facing an empty line.
+        threat = 0.0
+        for lane, (enemy, enemy_lane) in enumerate(setup.topology.facing[p]):
+            if not pl.lines[lane]:
+                for c in state.players[enemy].lines[enemy_lane]:
+                    threat += c.attack
+        hand = len(pl.hand) if isinstance(pl, HandKingdom) else 0
+        standing = life - _THREAT * threat + _BOARD * board + _MANA * hand
+        total += standing if p == player else -standing
+    return math.tanh(total / _SCALE)
+
+
+class StrongAgent:
+    """Determinized flat Monte Carlo search with UCB1 at the root, within a node budget."""
+
+    name = "strong"
+
+    def __init__(
+        self, seed: int = 0, nodes: int = 6000, seconds: float = 0.0, horizon: int = 1
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.nodes = nodes
+        self.seconds = seconds
+        # The enemy turns a simulation plays out before its position is scored.
+        self.horizon = horizon
+        self.policy = GreedyAgent(self.rng, noise=1.0, guard=False)
+        self.greedy = GreedyAgent()
+        self._values_of: tuple[GameSetup, list[float]] | None = None
+        # The cards seen outside the hands in the game being played (a game: one GameState
+        # played on in place, as for GreedyAgent's guard): a card back in a hand went to a
+        # place everyone saw, while the others are still where the shuffle of the set-up put
+        # them, unknown to the enemy.
+        self._game: GameState | None = None
+        self._turn = -1
+        self._left: set[int] = set()
+        self.guard = RepetitionGuard()
+
+    def _observe(self, state: GameState) -> None:
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._left = set()
+        self._turn = state.turn
+        in_hand: set[int] = set()
+        for pl in state.players:
+            if isinstance(pl, HandKingdom):
+                in_hand.update(pl.hand)
+        left = self._left
+        for card in range(len(state.setup.cards)):
+            if card not in in_hand:
+                left.add(card)
+
+    def _values(self, setup: GameSetup) -> list[float]:
+        kept = self._values_of
+        if kept is None or kept[0] is not setup:
+            kept = (setup, card_values(setup))
+            self._values_of = kept
+        return kept[1]
+
+    def choose(self, state: GameState) -> Action:
+        self._observe(state)
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        player = state.active
+        own = {c.card for line in state.players[player].lines for c in line}
+        if own:
+            # An Incantation on one's own creature is almost never worth a share of the
+            # budget (the greedy policy never plays one either).
+            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)]
+        actions, tried = self.guard.untried(state, actions)
+        if len(actions) == 1:
+            chosen = actions[0]
+            if tried is not None:
+                tried.append(chosen)
+            return chosen
+        values = self._values(state.setup)
+        count = len(actions)
+        visits = [0] * count
+        totals = [0.0] * count
+        budget = self.nodes
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else 0.0
+        used = 0
+        simulations = 0
+        rng = self.rng
+        while used < budget:
+            if deadline and time.perf_counter() > deadline:
+                break
+            if simulations < count:
+                pick = simulations
+            else:
+                log_n = math.log(simulations)
+                pick = 0
+                best = -1e9
+                for i in range(count):
+                    score = totals[i] / visits[i] + _EXPLORATION * math.sqrt(log_n / visits[i])
+                    if score > best:
+                        best, pick = score, i
+            trial = self._determinize(state, player, rng)
+            apply(trial, actions[pick])
+            value, spent = self._rollout(trial, player, values)
+            used += spent + 1
+            visits[pick] += 1
+            totals[pick] += value
+            simulations += 1
+        if simulations < count:
+            # Too small a budget to try every action once: the greedy choice.
+            return self.greedy.choose(state)
+        best_index = 0
+        for i in range(1, count):
+            if (visits[i], totals[i]) > (visits[best_index], totals[best_index]):
+                best_index = i
+        if tried is not None:
+            tried.append(actions[best_index])
+        return actions[best_index]
+
+    def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        """A copy of ``state`` with the enemies' unseen cards dealt anew among their places in
+        the hand (the Stronghold and the cards seen returning keep theirs) and the game's
+        randomness drawn anew."""
+        trial = state.copy()
+        trial.rng.seed(rng.getrandbits(32))
+        left = self._left
+        for p, pl in enumerate(trial.players):
+            if p != player and isinstance(pl, HandKingdom):
+                hand = pl.hand
+                places = [i for i, card in enumerate(hand) if card not in left]
+                # Sorted first, so that the order dealt never depends on the real one.
+                unseen = sorted(hand[i] for i in places)
+                rng.shuffle(unseen)
+                for i, card in zip(places, unseen, strict=True):
+                    hand[i] = card
+        return trial
+
+    def _rollout(self, state: GameState, player: int, values: list[float]) -> tuple[float, int]:
+        """Play on with the noisy greedy policy to the end of the enemy's ``horizon``-th turn;
+        the position's worth and the actions it took."""
+        ends_left = self.horizon + (1 if state.active == player else 0)
+        policy = self.policy
+        spent = 0
+        while state.outcome is None:
+            action = policy.choose(state)
+            if action[0] == END_TURN:
+                ends_left -= 1
+                if ends_left < 0:
+                    break
+            apply(state, action)
+            spent += 1
+        return assess(state, player, values), spent
+
+
 AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(),
     "lookahead": lambda seed: LookaheadAgent(seed),
+    "strong": lambda seed: StrongAgent(seed),
 }
 
 
@@ -382,6 +705,10 @@ __all__ = [
     "GreedyAgent",
     "LookaheadAgent",
     "RandomAgent",
+    "RepetitionGuard",
+    "StrongAgent",
+    "assess",
     "evaluate",
     "play_game",
+    "position_key",
 ]

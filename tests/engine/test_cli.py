@@ -41,9 +41,9 @@ def test_win_rates_with_wilson_intervals() -> None:
     assert done.stdout == (
         "A: greedy with preconstructed deck 1\n"
         "B: random with preconstructed deck 4\n"
-        "30 games, seed 5, Exhaustion off, 9.5 turns per game\n"
-        "A greedy       29 wins   96.7%  95% CI  83.3% -  99.4%\n"
-        "B random        1 wins    3.3%  95% CI   0.6% -  16.7%\n"
+        "30 games, seed 5, Exhaustion off, 8.4 turns per game\n"
+        "A greedy       30 wins  100.0%  95% CI  88.6% - 100.0%\n"
+        "B random        0 wins    0.0%  95% CI   0.0% -  11.4%\n"
         "draws (over 200 turns): 0\n"
     )
 
@@ -103,7 +103,7 @@ def test_a_deck_file_with_a_mutated_card(tmp_path: Path) -> None:
         ),
         (
             ["--deck-a", "1", "--deck-b", "2", "--agents", "greedy,smart"],
-            "error: unknown agent 'smart' (choose from random, greedy, lookahead)",
+            "error: unknown agent 'smart' (choose from random, greedy, lookahead, strong)",
         ),
         (
             ["--deck-a", "1", "--deck-b", "2", "--agents", "greedy"],
@@ -164,9 +164,9 @@ def test_champions_by_name_or_json_file(tmp_path: Path) -> None:
     assert done.stdout == (
         "A: greedy with preconstructed deck 1, Champion Titan\n"
         "B: random with preconstructed deck 4, Champion Åsa\n"
-        "30 games, seed 5, Exhaustion off, 9.0 turns per game\n"
-        "A greedy       28 wins   93.3%  95% CI  78.7% -  98.2%\n"
-        "B random        2 wins    6.7%  95% CI   1.8% -  21.3%\n"
+        "30 games, seed 5, Exhaustion off, 7.9 turns per game\n"
+        "A greedy       29 wins   96.7%  95% CI  83.3% -  99.4%\n"
+        "B random        1 wins    3.3%  95% CI   0.6% -  16.7%\n"
         "draws (over 200 turns): 0\n"
     )
 

@@ -75,13 +75,14 @@ def test_a_duel_batch_totals_are_those_main_counted(
     owner: Any, precon_deck: Deck, constructed_deck: Deck
 ) -> None:
     """Totals computed on main (34c5d74) before batches had a seat table: the decks as stored,
-    the seats, the agents, the seeds and the counts are unchanged."""
+    the seats, the agents, the seeds and the counts are unchanged (the counts recomputed when
+    greedy changed in issue 14)."""
     batch = create_batch(owner, precon_deck, 45, opponent=3, seed=2024)
     run_chunks(batch)
     batch.refresh_from_db()
-    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([33, 12], [20, 9])
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([36, 9], [18, 4])
     assert _digest(batch.totals) == (
-        "0eab53320a0da814f5d366065707663a6bd06ac73d11561de32801d0915c365e"
+        "d6964bc7cdd996f94386e6a042f551ce1261854ddf61d3cff3d5401e5b0fcc35"
     )
     champion = champion_services.champion_create(owner=owner, design=design())
     Deck.objects.filter(pk=constructed_deck.pk).update(champion=champion)
@@ -91,10 +92,10 @@ def test_a_duel_batch_totals_are_those_main_counted(
     )  # fmt: skip
     run_chunks(batch)
     batch.refresh_from_db()
-    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([28, 2], [15, 2])
+    assert (batch.totals["wins"], batch.totals["first_wins"]) == ([29, 1], [15, 1])
     assert batch.totals["ends"]["empty_hand_bastion"] == 1
     assert _digest(batch.totals) == (
-        "d132bc36aba80b63a2cb7d4c0bd199bc14a0aea1b48884c6e063ae8df5a4ff79"
+        "66578bdba3f70e934baf5ad46cb5975b5534dbc3ec86dc4577d661b0bf7f898d"
     )
 
 

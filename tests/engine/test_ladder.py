@@ -1,0 +1,63 @@
+"""The strength ladder: the round-robin's games, the Elo fit, its JSON (engine/rules/ladder.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.rules.ladder import PairResult, bradley_terry, main, ratings, report, round_robin
+
+
+def test_bradley_terry_with_a_virtual_draw_per_pair() -> None:
+    # a won 3 of 4: 3.5 to 1.5 with the virtual draw, 400 * log10(3.5 / 1.5) = 147.2 points apart.
+    elo = bradley_terry(["a", "b"], {("a", "b"): 3.0, ("b", "a"): 1.0})
+    assert round(elo["a"], 1) == 1573.6
+    assert round(elo["b"], 1) == 1426.4
+    # An agent that won every game still gets a finite rating: 10.5 to 0.5.
+    elo = bradley_terry(["a", "b"], {("a", "b"): 10.0, ("b", "a"): 0.0})
+    assert round(elo["a"] - elo["b"], 1) == 528.9
+
+
+def test_bradley_terry_three_agents_in_a_cycle_are_equal() -> None:
+    wins = {("a", "b"): 2.0, ("b", "a"): 1.0, ("b", "c"): 2.0, ("c", "b"): 1.0}
+    wins |= {("c", "a"): 2.0, ("a", "c"): 1.0}
+    elo = bradley_terry(["a", "b", "c"], wins)
+    assert [round(elo[name], 6) for name in "abc"] == [1500.0, 1500.0, 1500.0]
+
+
+def test_ratings_intervals_contain_the_fit_and_are_seeded() -> None:
+    results = [PairResult("a", "b", [1.0] * 20 + [0.0] * 10 + [0.5] * 2)]
+    rated = ratings(["a", "b"], results)
+    for elo, low, high in rated.values():
+        assert low <= elo <= high
+        assert high - low > 50
+    assert rated == ratings(["a", "b"], results)
+
+
+def test_round_robin_swaps_seats_on_every_deck_pair() -> None:
+    clock: dict[str, list[float]] = {}
+    results = round_robin(["random", "greedy"], seed=2, games=1, clock=clock)
+    assert len(results) == 1
+    pair = results[0]
+    assert (pair.a, pair.b) == ("random", "greedy")
+    # 16 ordered deck pairs, each played with each agent seated A once.
+    assert len(pair.scores) == 32
+    assert pair.a_wins + pair.b_wins + pair.draws == 32
+    assert pair.b_wins > pair.a_wins
+    assert clock["greedy"][1] > 0 and clock["random"][1] > 0
+    ladder = report(["random", "greedy"], results, 2, 1, clock)
+    assert [agent["name"] for agent in ladder["agents"]] == ["greedy", "random"]
+    assert ladder["pairs"][0]["games"] == 32
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_ladder_orders_the_fast_agents_on_two_seeds(seed: int, tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    assert main(["--agents", "random,greedy", "--seed", str(seed), "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [agent["name"] for agent in data["agents"]] == ["greedy", "random"]
+    assert data["seed"] == seed
+    low = data["agents"][0]["elo_low"]
+    assert low > data["agents"][1]["elo"]
