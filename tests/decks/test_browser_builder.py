@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from decks.selectors import deck_check
+from decks.selectors.checks import deck_check
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
 pytestmark = [
