@@ -135,3 +135,27 @@ def test_an_unknown_format_in_a_body_stays_a_400(client: Client) -> None:
     )
     assert response.status_code == 400
     assert response.json()["code"] == "unknown_format"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [("/api/v1/decks/", "card=%00v"), ("/api/v1/cards/", "q=a%00"), ("/api/v1/decks/", "%00=1")],
+)
+def test_a_nul_character_in_the_query_is_a_400(client: Client, path: str, query: str) -> None:
+    # Schemathesis on PostgreSQL: `?card=%00v` was a 500 (PostgreSQL text cannot hold NUL).
+    response = client.get(f"{path}?{query}")
+    assert response.status_code == 400
+    name = "\\x00" if query.startswith("%00") else query.split("=")[0]
+    assert response.json() == {
+        "code": "invalid_parameter",
+        "message": f"The query parameter `{name}` holds a NUL character.",
+        "details": {"field": name},
+    }
+
+
+@pytest.mark.django_db
+def test_a_nul_character_in_a_page_query_is_the_400_page(client: Client) -> None:
+    response = client.get("/en/cards/?q=a%00")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
