@@ -8,6 +8,8 @@ from rest_framework.request import Request
 from cod_site.errors import DomainError
 
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+_DIGITS = re.compile(r"[0-9]+")
+_PAST_EVERY_PAGE = 10**9
 
 
 class PageNumberPagination(pagination.PageNumberPagination):
@@ -39,13 +41,17 @@ class PageNumberPagination(pagination.PageNumberPagination):
         raw = request.query_params.get(self.page_query_param)
         if raw is None:
             return 1
-        if not (_WHOLE_NUMBER.fullmatch(raw) and int(raw) >= 1):
+        number = raw.lstrip("0")
+        if not (_DIGITS.fullmatch(raw) and number):
             raise DomainError(
                 "invalid_page",
                 _("The page is a whole number from 1."),
                 {"field": self.page_query_param, "value": raw[:20]},
             )
-        return int(raw)
+        # Any whole number from 1 is a page the schema allows: past the last one it is a 404.
+        # Beyond nine digits it is past every last page, and not worth converting (a number of
+        # thousands of digits would exceed Python's int conversion limit).
+        return int(number) if len(number) <= 9 else _PAST_EVERY_PAGE
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
