@@ -126,6 +126,35 @@ _OPEN_LANE: Final = 2.0
 _OPEN_LANE_PER_ATTACK: Final = 0.5
 
 
+# What TurnStarts.at says of a choice.
+SAME_TURN: Final = 0
+NEW_TURN: Final = 1
+NEW_GAME: Final = 2
+
+
+class TurnStarts:
+    """Which choices begin one of an agent's turns, for the agents' per-game memory (ruling A1).
+
+    A game is one ``GameState`` object played on in place (``play_game``, the simulation
+    workers); another object, or an earlier turn, is a new game.
+    """
+
+    def __init__(self) -> None:
+        self._game: GameState | None = None
+        self._turn = -1
+
+    def at(self, state: GameState) -> int:
+        """NEW_GAME, NEW_TURN (the turn's first choice in the same game) or SAME_TURN."""
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._turn = state.turn
+            return NEW_GAME
+        if state.turn == self._turn:
+            return SAME_TURN
+        self._turn = state.turn
+        return NEW_TURN
+
+
 class GreedyAgent:
     """Scores each legal action with a one-step heuristic and plays the best one.
 
@@ -147,21 +176,12 @@ class GreedyAgent:
         # one of this agent's turns in the game it is playing. A rollout policy jumps between
         # copies of positions and goes without.
         self.guard = guard
-        self._game: GameState | None = None
-        self._turn = -1
+        self._turns = TurnStarts()
         self._seen: dict[tuple[object, ...], int] = {}
         self._repeats = 0
 
     def _repeated(self, state: GameState) -> int:
-        """How many times the position has already begun a turn of this game (0: never).
-
-        A game is one ``GameState`` object played on in place (``play_game``, the simulation
-        workers); another object, or an earlier turn, starts a new memory.
-        """
-        if state is not self._game or state.turn < self._turn:
-            self._game = state
-            self._seen = {}
-        self._turn = state.turn
+        """How many times the position has already begun a turn of this game (0: never)."""
         key = position_key(state)
         seen = self._seen.get(key, 0)
         self._seen[key] = seen + 1
@@ -194,7 +214,10 @@ class GreedyAgent:
         if phase != SUMMONING:
             return END_TURN_ACTION if phase == ASSAULT_DONE else legal_actions(state)[0]
         if self.guard:
-            if state.turn != self._turn or state is not self._game:
+            starts = self._turns.at(state)
+            if starts == NEW_GAME:
+                self._seen = {}
+            if starts != SAME_TURN:
                 self._repeats = self._repeated(state)
             elif self._repeats:
                 # Only the turn's first choice departs from the plan that repeated.
@@ -404,8 +427,7 @@ class RepetitionGuard:
     with, which the agent does not choose there again before it has tried every other one."""
 
     def __init__(self) -> None:
-        self._game: GameState | None = None
-        self._turn = -1
+        self._turns = TurnStarts()
         self._tried: dict[tuple[object, ...], list[Action]] = {}
 
     def untried(
@@ -414,12 +436,11 @@ class RepetitionGuard:
         """At the turn's first choice: the actions not tried yet in this position (all again
         once each was) and the list to record the choice in; later in the turn: ``actions``
         and None."""
-        if state is not self._game or state.turn < self._turn:
-            self._game = state
+        starts = self._turns.at(state)
+        if starts == NEW_GAME:
             self._tried = {}
-        elif state.turn == self._turn:
+        elif starts == SAME_TURN:
             return actions, None
-        self._turn = state.turn
         tried = self._tried.setdefault(position_key(state), [])
         fresh = [action for action in actions if action not in tried]
         if not fresh:
