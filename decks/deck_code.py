@@ -205,3 +205,20 @@ def decode(code: str) -> DeckCodeContent:
     if again != code:
         raise DeckCodeError("not_canonical", "This deck code is not written the way we write it.")
     return content
+
+
+def code_in_paste(text: str) -> str | None:
+    """The deck code in what was pasted into the import box, if it is one: a share link
+    (…/d/CODE) or a single word that reads as a code. Anything else is a card list ("Grrr" is
+    one word but no code)."""
+    words = text.split()
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if "/d/" in word:
+        return word.rsplit("/d/", 1)[1].split("?")[0].strip("/")
+    try:
+        decode(word)
+    except DeckCodeError:
+        return None
+    return word

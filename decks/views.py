@@ -101,23 +101,6 @@ def _state_from_code(code: str) -> BuilderState:
     )
 
 
-def _pasted_code(text: str) -> str | None:
-    """The deck code in what was pasted into the import box, if it is one: a share link
-    (…/d/CODE) or a single word that reads as a code. Anything else is a card list ("Grrr" is
-    one word but no code)."""
-    words = text.split()
-    if len(words) != 1:
-        return None
-    word = words[0]
-    if "/d/" in word:
-        return word.rsplit("/d/", 1)[1].split("?")[0].strip("/")
-    try:
-        deck_code.decode(word)
-    except deck_code.DeckCodeError:
-        return None
-    return word
-
-
 def _panel_context(
     request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -276,7 +259,7 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
         state.seed = new_seed()
     if "import" in request.POST:
         text = request.POST.get("import_text", "")
-        pasted = _pasted_code(text)
+        pasted = deck_code.code_in_paste(text)
         if pasted is not None:
             try:
                 coded = _state_from_code(pasted)
