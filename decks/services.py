@@ -38,6 +38,7 @@ from decks.selectors.access import (
 )
 from decks.selectors.codes import deck_code_for
 from decks.selectors.lookup import cards_by_slug
+from decks.selectors.versions import version_numbered
 
 
 class Keep(Enum):
@@ -268,14 +269,7 @@ def deck_delete(*, deck: Deck, actor: User) -> None:
 def deck_version_restore(*, deck: Deck, actor: User, number: int) -> Deck:
     """Bring an old version back as the newest one: history only grows."""
     locked = _locked(deck, actor)
-    version = locked.versions.filter(number=number).first()
-    if version is None:
-        raise DomainError(
-            "not_found",
-            _("This deck has no version %(number)d.") % {"number": number},
-            {"version": number},
-            status_code=404,
-        )
+    version = version_numbered(locked.versions.all(), number)
     known = cards_by_slug([*version.cards, *version.pool])
     missing = [slug for slug in [*version.cards, *version.pool] if slug not in known]
     if missing:

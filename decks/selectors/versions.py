@@ -39,8 +39,9 @@ def versions_seen_by(versions: Iterable[DeckVersion], viewer: Viewer) -> list[De
     return versions
 
 
-def deck_version_get(deck: Deck, number: int, *, viewer: Viewer) -> DeckVersion:
-    version = deck_versions(deck).filter(number=number).first()
+def version_numbered(versions: QuerySet[DeckVersion], number: int) -> DeckVersion:
+    """Version `number` among a deck's `versions`, or a 404 `not_found`."""
+    version = versions.filter(number=number).first()
     if version is None:
         raise DomainError(
             "not_found",
@@ -48,7 +49,11 @@ def deck_version_get(deck: Deck, number: int, *, viewer: Viewer) -> DeckVersion:
             {"version": number},
             status_code=404,
         )
-    return versions_seen_by([version], viewer)[0]
+    return version
+
+
+def deck_version_get(deck: Deck, number: int, *, viewer: Viewer) -> DeckVersion:
+    return versions_seen_by([version_numbered(deck_versions(deck), number)], viewer)[0]
 
 
 @dataclass(frozen=True)
