@@ -8,6 +8,8 @@ original must be kept).
 
 How the engine is cut, and why (so Solo, Co-op and the 4-player modes are data, not copies):
 
+- ``solo``: the Solo mode's automaton (its set-up, its automatic turn, its exceptions to the
+  abilities); ``ai_options.AiOptions`` holds Custom Play's parameters (``Options(ai=...)``).
 - ``modes``: a Mode is the table (Topology: who faces whom on which line), the seats with their
   controller kind (a hand player, or Solo's automaton) and team, the first-turn Mana table and the
   win rule. The rules read ``setup.mode``; nothing assumes two players.
@@ -43,6 +45,7 @@ from engine.rules.actions import (
     legal_actions,
     to_json,
 )
+from engine.rules.ai_options import AiOptions
 from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import champion_from_json
 from engine.rules.errors import IllegalAction, InputError, NotSupported, ReplayError, RulesError
@@ -59,6 +62,7 @@ __all__ = [
     "REFUSALS",
     "RULES_VERSION",
     "Action",
+    "AiOptions",
     "CardDef",
     "Event",
     "GameState",

@@ -18,9 +18,9 @@ from engine.rules.assault import assault
 from engine.rules.champion import summon_cost, summonable
 from engine.rules.errors import GameOver, IllegalAction, InputError
 from engine.rules.kingdom import hand_of
+from engine.rules.modes import HAND
 from engine.rules.state import (
     ASSAULT_DONE,
-    LINE_NAMES,
     NO_CARD,
     OVER,
     PLAYER_NAMES,
@@ -73,6 +73,9 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.phase != SUMMONING:
         return [END_TURN_ACTION] if state.phase == ASSAULT_DONE else []
     setup = state.setup
+    if setup.controllers[state.active] != HAND:
+        # The Solo AI's Phase 2 is over (a scenario stops there): its Phase 3 is next.
+        return [ASSAULT_ACTION]
     hand = hand_of(state, state.active).hand
     creature_card = setup.creature
     actions: list[Action] = [ASSAULT_ACTION]
@@ -176,6 +179,8 @@ def _check_play(
     names = setup.names
     if state.phase != SUMMONING:
         raise IllegalAction("not_summoning")
+    if setup.controllers[player] != HAND:
+        raise IllegalAction("ai_turn")
     if setup.any_champion and 0 <= card < len(setup.cards) and setup.champion_owner[card] >= 0:
         index = CHAMPION_INDEX
         _check_champion(state, card)
@@ -277,7 +282,7 @@ def to_json(state: GameState, action: Action) -> Any:
     if _same_name_count(state, _playable_cards_of(state, state.active), card) > 1:
         data["deck"] = PLAYER_NAMES[setup.origin[card]]
     if kind == PLAY:
-        data["line"] = LINE_NAMES[arg]
+        data["line"] = setup.topology.lane_names(state.active)[arg]
         return data
     creature = _creature_by_card(state, arg)
     if creature is None:
@@ -332,17 +337,21 @@ def from_json(state: GameState, data: Any) -> Action:
     if len(choices) != 1:
         raise InputError("a play needs exactly one of 'line', 'onto' or 'target'")
     player = state.active
-    card = _find_in_hand(state, player, name, _deck(data.get("deck"), "deck"))
+    players = state.setup.topology.players
+    card = _find_in_hand(state, player, name, _deck(data.get("deck"), "deck", players))
     if "line" in data:
         line = data["line"]
-        if line not in LINE_NAMES:
-            raise InputError(f"'line' must be 'top' or 'bottom', not {line!r}")
-        return (PLAY, card, LINE_NAMES.index(line))
+        lanes = state.setup.topology.lane_names(player)
+        if line not in lanes:
+            raise InputError(f"'line' must be {' or '.join(map(repr, lanes))}, not {line!r}")
+        return (PLAY, card, lanes.index(line))
     if "onto" in data:
         host_name = data["onto"]
         if not isinstance(host_name, str):
             raise InputError("'onto' must be a card name")
-        host = _find_on_side(state, player, host_name, _deck(data.get("onto_deck"), "onto_deck"))
+        host = _find_on_side(
+            state, player, host_name, _deck(data.get("onto_deck"), "onto_deck", players)
+        )
         if host is None:
             raise IllegalAction("no_host_named", host=host_name, card=name)
         return (PLAY_ONTO, card, host.card)
@@ -354,24 +363,25 @@ def from_json(state: GameState, data: Any) -> Action:
             raise InputError(f"unknown key {key!r} in target")
     side_name = target.get("player")
     target_name = target.get("card")
-    if side_name not in PLAYER_NAMES[: state.setup.topology.players]:
+    if side_name not in PLAYER_NAMES[:players]:
         raise InputError(f"target player must be one of the players, not {side_name!r}")
     if not isinstance(target_name, str):
         raise InputError("target card must be a card name")
     if target_name == STRONGHOLD_TOKEN:
         raise IllegalAction("stronghold_target")
     side = PLAYER_NAMES.index(side_name)
-    creature = _find_on_side(state, side, target_name, _deck(target.get("deck"), "target.deck"))
+    deck = _deck(target.get("deck"), "target.deck", players)
+    creature = _find_on_side(state, side, target_name, deck)
     if creature is None:
         raise IllegalAction("no_target_named", target=target_name, player=side)
     return (CAST, card, creature.card)
 
 
-def _deck(value: Any, key: str) -> int:
+def _deck(value: Any, key: str, players: int) -> int:
     if value is None:
         return -1
-    if value not in PLAYER_NAMES[:2]:
-        raise InputError(f"{key!r} must be 'A' or 'B'")
+    if value not in PLAYER_NAMES[:players]:
+        raise InputError(f"{key!r} must be a player letter, one of {PLAYER_NAMES[:players]}")
     return PLAYER_NAMES.index(value)
 
 

@@ -85,20 +85,24 @@ def board_order(state: GameState, creatures: Iterable[Creature]) -> list[Creatur
     """``creatures`` in the rulebook's order for simultaneous effects.
 
     Upper line first, then lower line; on a line from the furthest from the Bridge to the closest,
-    the two Kingdoms' halves interleaved by distance (the active player's creature first at equal
-    distance, see docs/rulings.md).
+    the two Kingdoms' halves interleaved by distance (at equal distance, the creature of the
+    player who plays first from the active player on, in the order of play: the active player's
+    in a Duel, see docs/rulings.md and ruling P6).
     """
     chosen = [c for c in creatures if c.lane >= 0]
     if len(chosen) < 2:
         return chosen
-    line_number = state.setup.topology.line_number
+    setup = state.setup
+    line_number = setup.topology.line_number
+    position = setup.turn_position
     players = state.players
-    active = state.active
+    seats = len(position)
+    active_position = position[state.active]
     keyed = [
         (
             line_number[c.owner][c.lane],
             -players[c.owner].lines[c.lane].index(c),
-            c.owner != active,
+            (position[c.owner] - active_position) % seats,
             i,
         )
         for i, c in enumerate(chosen)

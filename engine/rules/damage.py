@@ -60,16 +60,17 @@ def amounts(state: GameState, res: Resolution, base: int, targets: list[Creature
 
 
 def stronghold_amount(state: GameState, res: Resolution, base: int, player: int) -> int:
-    """Damage calculation for an attack on ``player``'s Stronghold."""
-    mask = res.mask
-    if not mask & DAMAGE_MASK:
-        return base
-    hp = state.players[player].hit_points()
+    """Damage calculation for an attack on ``player``'s Stronghold (the Kingdom may limit what an
+    attack inflicts: Solo's resistance)."""
+    kingdom = state.players[player]
     amount = base
-    for bit, modify in DAMAGE.by_controller[state.setup.controllers[res.player]]:
-        if mask & bit:
-            amount = modify(state, res.creature, amount, hp)
-    return amount
+    mask = res.mask
+    if mask & DAMAGE_MASK:
+        hp = kingdom.vulnerability_hp()
+        for bit, modify in DAMAGE.by_controller[state.setup.controllers[res.player]]:
+            if mask & bit:
+                amount = modify(state, res.creature, amount, hp)
+    return kingdom.attack_damage(amount)
 
 
 def hit(state: GameState, res: Resolution, target: Creature, amount: int, spell: bool) -> int:

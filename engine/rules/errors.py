@@ -20,13 +20,16 @@ class RulesError(Exception):
 class IllegalAction(RulesError):
     """An action the rules forbid in the current position; the position is left unchanged."""
 
-    def __init__(self, code: str, names: Sequence[str] = (), **args: Arg) -> None:
+    def __init__(
+        self, code: str, names: Sequence[str] = (), *, rule: str = "", **args: Arg
+    ) -> None:
         """Refusal ``code`` with ``args`` (cards by card id, players by seat); ``names``: the
-        card names by card id, for the English message."""
+        card names by card id, for the English message; ``rule``: the rule broken when the
+        code's own is a family of them (each Draft procedure has its rule id)."""
         self.code = code
         # Not ``args``: that is the exception's own (its message).
         self.arguments: tuple[tuple[str, Arg], ...] = tuple(args.items())
-        self.rule_id = REFUSALS[code][0]
+        self.rule_id = rule or REFUSALS[code][0]
         self.message_en = english(REFUSALS, code, self.arguments, names)
         super().__init__(f"{self.message_en} (rule {self.rule_id})")
 

@@ -24,7 +24,7 @@ LINE_NAMES: Final = ("top", "bottom")
 
 # Argument names that hold a card id, a seat or a lane (the rest are shown as they are).
 CARD_ARGS: Final = frozenset({"card", "target", "host"})
-SEAT_ARGS: Final = frozenset({"player", "owner", "loser", "winner"})
+SEAT_ARGS: Final = frozenset({"player", "owner", "loser", "winner", "expected"})
 LANE_ARGS: Final = frozenset({"line"})
 
 Arg = int | str
@@ -75,6 +75,21 @@ EVENTS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
         ),
         "returns_left": ("ability-cursed", "{card} returns to the left of {player}'s hand."),
         "returns_discard": ("stronghold", "{card} goes to {player}'s discard pile."),
+        "returns_pile": ("solo-stronghold", "{card} goes on top of {player}'s deck pile."),
+        "reveal": ("solo-summoning", "{player} reveals {card} for the {line} line."),
+        "ai_discards": (
+            "solo-summoning",
+            "{card} has no host or no target: it goes to {player}'s discard pile.",
+        ),
+        "ai_counter_order": (
+            "solo-counter-order",
+            "Counter-order: {target} costs more than {card}; it is put into play and {card} "
+            "goes to {player}'s discard pile.",
+        ),
+        "ai_price_of_blood": (
+            "solo-price-of-blood",
+            "Price of Blood: {card} costs the AI no Mana; it discards {amount} cards.",
+        ),
         "stronghold_damage": (
             "stronghold",
             "{player}'s Stronghold takes {amount} damage ({hp} HP left).",
@@ -129,6 +144,7 @@ EVENTS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
 REFUSALS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
     {
         "game_over": ("game-end", "The game is over."),
+        "ai_turn": ("solo-summoning", "The AI plays its Phase 2 by itself."),
         "assault_done": (
             "turn-structure",
             "The Assault was already resolved this turn; only the end of turn is left.",
@@ -189,6 +205,13 @@ REFUSALS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
             "{card} costs {cost} Mana ({printed} minus 1 per creature costing {printed} in play) "
             "and you have {mana} left.",
         ),
+        # Drafts (engine.rules.drafts): the rule id is the procedure's (format-draft, solo-setup,
+        # multiplayer-draft or coop); format-draft is the procedure the others adapt.
+        "draft_over": ("format-draft", "The Draft is over: every player has their cards."),
+        "draft_not_your_pick": ("format-draft", "It is {expected}'s pick, not {player}'s."),
+        "draft_wrong_count": ("format-draft", "Choose {count} card(s) here, not {given}."),
+        "draft_not_revealed": ("format-draft", "{card} is not among the revealed cards."),
+        "draft_same_card": ("format-draft", "{card} is chosen twice."),
     }
 )
 

@@ -21,12 +21,20 @@ reads (:func:`lose`).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from engine.rules.errors import GameOver
 from engine.rules.events import emit
 from engine.rules.modes import SOURCE_TEAM
 from engine.rules.state import NO_CARD, OVER, Creature, GameState, Outcome
+
+# Where a card comes back to a Kingdom (Kingdom.receive): its own card destroyed or used (a hand:
+# rightmost; the AI: its discard pile); a Cursed card (a hand: leftmost; the AI: the top of its
+# deck pile); a card given by another Kingdom or released (Mercenary, Enchain: a hand: rightmost;
+# the AI: the top of its deck pile).
+OWN: Final = 0
+CURSED_END: Final = 1
+GIVEN: Final = 2
 
 
 class Kingdom:
@@ -95,12 +103,29 @@ class Kingdom:
         """Regeneration: one hit point back."""
         raise NotImplementedError
 
-    def receive(self, card: int, left: bool) -> None:
-        """A card of the game returns to this Kingdom (``left``: Cursed)."""
+    def receive(self, card: int, where: int) -> None:
+        """A card of the game comes back to this Kingdom (``where``: OWN, CURSED_END, GIVEN)."""
         raise NotImplementedError
 
-    def received(self, left: bool) -> str:
+    def received(self, where: int) -> str:
         """The event code of :meth:`receive` (where the card went)."""
+        raise NotImplementedError
+
+    def surrender_first(self) -> int:
+        """Enchain takes this Kingdom's first card: a hand's leftmost, the AI's top card (the
+        caller puts it under the Enchain bearer, then calls :meth:`check`)."""
+        raise NotImplementedError
+
+    def backlash_amount(self) -> int:
+        """Backlash's damage: the cards left of the Stronghold."""
+        raise NotImplementedError
+
+    def vulnerability_hp(self) -> int:
+        """The hit points Vulnerability reads when it attacks this Stronghold (X = this - 1)."""
+        raise NotImplementedError
+
+    def attack_damage(self, amount: int) -> int:
+        """What an attack of ``amount`` on this Stronghold inflicts (Solo's resistance)."""
         raise NotImplementedError
 
     def check(self, state: GameState, source: int, source_player: int) -> None:
@@ -175,16 +200,28 @@ class HandKingdom(Kingdom):
         if state.log is not None:
             emit(state.log, "regenerates", player=self.seat, hp=len(self.hand) - self.sh)
 
-    def receive(self, card: int, left: bool) -> None:
+    def receive(self, card: int, where: int) -> None:
         """Rightmost (one more hit point), or leftmost for Cursed (no hit point)."""
-        if left:
+        if where == CURSED_END:
             self.hand.insert(0, card)
             self.sh += 1
         else:
             self.hand.append(card)
 
-    def received(self, left: bool) -> str:
-        return "returns_left" if left else "returns_right"
+    def received(self, where: int) -> str:
+        return "returns_left" if where == CURSED_END else "returns_right"
+
+    def surrender_first(self) -> int:
+        return self.take(0)
+
+    def backlash_amount(self) -> int:
+        return self.sh
+
+    def vulnerability_hp(self) -> int:
+        return len(self.hand) - self.sh
+
+    def attack_damage(self, amount: int) -> int:
+        return amount
 
     def check(self, state: GameState, source: int, source_player: int) -> None:
         if not self.hand:
@@ -223,7 +260,7 @@ class AutomatonKingdom(Kingdom):
     creature its enemies have in play); Custom Play changes ``fixed_mana`` and ``mana_per_enemy``.
     """
 
-    __slots__ = ("discard", "fixed_mana", "mana_per_enemy", "pile")
+    __slots__ = ("discard", "fixed_mana", "mana_per_enemy", "pile", "resistance")
 
     def __init__(self, seat: int, pile: list[int], lanes: int) -> None:
         super().__init__(seat, lanes)
@@ -231,12 +268,15 @@ class AutomatonKingdom(Kingdom):
         self.discard: list[int] = []
         self.fixed_mana = 6
         self.mana_per_enemy = 1
+        # Custom Play: each attack on the deck pile inflicts only 1 damage.
+        self.resistance = False
 
     def copy(self) -> AutomatonKingdom:
         kingdom = AutomatonKingdom(self.seat, self.pile[:], 0)
         kingdom.discard = self.discard[:]
         kingdom.fixed_mana = self.fixed_mana
         kingdom.mana_per_enemy = self.mana_per_enemy
+        kingdom.resistance = self.resistance
         self._copy_into(kingdom)
         return kingdom
 
@@ -248,6 +288,7 @@ class AutomatonKingdom(Kingdom):
             and self.discard == other.discard
             and self.fixed_mana == other.fixed_mana
             and self.mana_per_enemy == other.mana_per_enemy
+            and self.resistance == other.resistance
             and self._same(other)
         )
 
@@ -284,12 +325,36 @@ class AutomatonKingdom(Kingdom):
         if state.log is not None:
             emit(state.log, "regenerates", player=self.seat, hp=len(self.pile))
 
-    def receive(self, card: int, left: bool) -> None:
-        """Its destroyed creatures and used Incantations go to the discard pile."""
-        self.discard.append(card)
+    def receive(self, card: int, where: int) -> None:
+        """Its destroyed creatures and used Incantations go to the discard pile; a Cursed card
+        (rule solo-cursed), a Mercenary or a card released by Enchain (rules solo-mercenary,
+        solo-enchain) goes on top of the deck pile: one more hit point."""
+        if where == OWN:
+            self.discard.append(card)
+        else:
+            self.pile.append(card)
 
-    def received(self, left: bool) -> str:
-        return "returns_discard"
+    def received(self, where: int) -> str:
+        return "returns_discard" if where == OWN else "returns_pile"
+
+    def surrender_first(self) -> int:
+        """The top card of the deck pile (docs/rulings.md, SO15)."""
+        return self.pile.pop()
+
+    def backlash_amount(self) -> int:
+        """No card lies left of a Stronghold under a deck pile (docs/rulings.md, SO16)."""
+        return 0
+
+    def vulnerability_hp(self) -> int:
+        """Vulnerability attacks the AI's Bastion or Fort with 0 (rule solo-vulnerability): X is
+        read from 1 hit point."""
+        return 1
+
+    def attack_damage(self, amount: int) -> int:
+        """Custom Play's resistance: each attack on the deck pile inflicts only 1 damage."""
+        if self.resistance and amount > 1:
+            return 1
+        return amount
 
     def check(self, state: GameState, source: int, source_player: int) -> None:
         if self.pile:

@@ -5,7 +5,10 @@
 Every pair of agents plays every ordered pair of the 4 preconstructed decks (the 4 mirrors and the
 12 crossed pairs) ``--games`` times, each game twice with the seats swapped (the same decks and
 seed, each agent once as A): 32 games per pair and ``--games``. Prints the ratings with their 95%
-intervals and the per-pair win rates, and writes them as JSON with ``--json``.
+intervals and the per-pair win rates, and writes them as JSON with ``--json``, with each agent's
+cost: milliseconds per decision and per game (the time one agent spends choosing for its own side
+of a game), and the rules' own time per game, whoever plays (``rules_ms_per_game``);
+``engine/agent_ladder.json``, which the web app reads, is this file.
 
 Ratings: the Bradley-Terry model fitted by maximum likelihood (Hunter's MM iterations), a draw
 counting half a win to each side, plus one virtual draw per pair so that an agent that wins every
@@ -36,6 +39,8 @@ from engine.rules.state import GameState, Options
 
 ELO_MEAN = 1500.0
 BOOTSTRAP = 200
+# The clock's entry for the time a game takes besides its agents' choices: the rules' own.
+RULES_CLOCK = "(rules)"
 
 
 @dataclass
@@ -60,17 +65,22 @@ class PairResult:
 
 
 class _Timed:
-    """An agent that adds up the time it spends choosing (the ms per decision of the ladder)."""
+    """An agent that adds up the time it spends choosing (the ms per decision of the ladder) and
+    the games it plays (one ``_Timed`` per agent and game)."""
 
     def __init__(self, agent: Agent, clock: dict[str, list[float]]) -> None:
         self.agent = agent
         self.name = agent.name
-        self.clock = clock.setdefault(agent.name, [0.0, 0.0])
+        self.clock = clock.setdefault(agent.name, [0.0, 0.0, 0.0])
+        self.clock[2] += 1
+        self.spent = 0.0  # in this game
 
     def choose(self, state: GameState) -> Action:
         start = time.process_time()
         action = self.agent.choose(state)
-        self.clock[0] += time.process_time() - start
+        spent = time.process_time() - start
+        self.spent += spent
+        self.clock[0] += spent
         self.clock[1] += 1
         return action
 
@@ -83,7 +93,8 @@ def round_robin(
     clock: dict[str, list[float]] | None = None,
 ) -> list[PairResult]:
     """Every pair of ``names`` on every ordered pair of preconstructed decks, ``games`` seeds,
-    with seat swap; ``clock`` (if given) collects per agent [seconds choosing, decisions]."""
+    with seat swap; ``clock`` (if given) collects per agent [seconds choosing, decisions, games],
+    and under RULES_CLOCK [seconds of the games besides the choices, 0, games]."""
     makers = factories if factories is not None else AGENTS
     matches = preconstructed_matches(load_catalogue(), games, seed)
     timing: dict[str, list[float]] = clock if clock is not None else {}
@@ -96,7 +107,11 @@ def round_robin(
                     hero = _Timed(makers[a](match.seed * 2 + seat), timing)
                     other = _Timed(makers[b](match.seed * 2 + 1 - seat), timing)
                     agents: list[Agent] = [hero, other] if seat == 0 else [other, hero]
+                    start = time.process_time()
                     result = play_game(match.decks, match.seed, agents, Options())
+                    rules = timing.setdefault(RULES_CLOCK, [0.0, 0.0, 0.0])
+                    rules[0] += time.process_time() - start - hero.spent - other.spent
+                    rules[2] += 1
                     scores.append((result.returns[seat] + 1) / 2)
             results.append(PairResult(a, b, scores))
     return results
@@ -181,6 +196,9 @@ def report(
             "ms_per_decision": round(1000 * clock[name][0] / max(1.0, clock[name][1]), 3)
             if name in clock
             else None,
+            "ms_per_game": round(1000 * clock[name][0] / max(1.0, clock[name][2]), 3)
+            if name in clock
+            else None,
         }
         for name in sorted(names, key=lambda n: -rated[n][0])
     ]
@@ -201,7 +219,14 @@ def report(
                 "a_win_rate_high": round(high, 4),
             }
         )
-    return {"seed": seed, "games_per_deck_pair": games, "agents": agents, "pairs": pairs}
+    rules = clock.get(RULES_CLOCK)
+    return {
+        "seed": seed,
+        "games_per_deck_pair": games,
+        "rules_ms_per_game": round(1000 * rules[0] / max(1.0, rules[2]), 3) if rules else None,
+        "agents": agents,
+        "pairs": pairs,
+    }
 
 
 def render(ladder: dict[str, Any]) -> str:
@@ -210,7 +235,7 @@ def render(ladder: dict[str, Any]) -> str:
         lines.append(
             f"{rank}. {agent['name']:<10} Elo {agent['elo']:7.1f}  "
             f"95% {agent['elo_low']:7.1f} - {agent['elo_high']:7.1f}  "
-            f"{agent['ms_per_decision']:.2f} ms/decision"
+            f"{agent['ms_per_decision']:.2f} ms/decision  {agent['ms_per_game']:.1f} ms/game"
         )
     for pair in ladder["pairs"]:
         lines.append(

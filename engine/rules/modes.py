@@ -6,6 +6,8 @@ each Kingdom sharing its upper line with one neighbour and its lower line with t
 Co-op seat the rulebook's automaton instead of a hand player. A :class:`Mode` records exactly
 those differences, so the rules read them from ``setup.mode`` / ``setup.topology`` instead of
 assuming two players (``new_game`` refuses the modes whose own rules are not written yet).
+Free-For-All and Team Play are played by the very same rules code as the Duel: rulings P1-P12 of
+docs/rulings.md say how each rule reads around four lines.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from types import MappingProxyType
 from typing import Final
 
 from engine.rules.errors import NotSupported
+from engine.rules.events import LINE_NAMES, PLAYER_NAMES
 
 # Controller kinds of a seat: who plays the Kingdom, hence which variant of an ability's handler
 # applies to its cards (engine.rules.abilities.registry).
@@ -51,6 +54,14 @@ class Topology:
     def facing_player(self, player: int, lane: int) -> int:
         """The player whose half of the line faces ``player``'s ``lane`` (Mercenary, Enchain)."""
         return self.facing[player][lane][0]
+
+    def lane_names(self, player: int) -> tuple[str, ...]:
+        """What the readable forms (scenarios, replays) call ``player``'s lanes: ``top`` and
+        ``bottom`` in a Duel, else the letter of the opponent across each line (scenario format,
+        "Multiplayer")."""
+        if self.players == 2:
+            return LINE_NAMES
+        return tuple(PLAYER_NAMES[opponent] for opponent, _ in self.facing[player])
 
 
 DUEL: Final = Topology(
@@ -116,20 +127,46 @@ DUEL_MODE: Final = Mode(
     playable=True,
 )
 
+# Solo: the player (seat 0, "A") against the rulebook's automaton (seat 1, "AI"). The player has
+# 6 Mana on their first turn whoever begins (docs/rulings.md, SO3): the table covers the first two
+# turns in turn order, and the automaton never reads it (its Phase 1 is its own, rule solo-mana).
+SOLO_MODE: Final = Mode(
+    name="solo",
+    topology=DUEL,
+    seats=(Seat(HAND, 0), Seat(AUTOMATON, 1)),
+    first_turn_mana=(6, 6),
+    win_rule=OTHER_TEAMS,
+    playable=True,
+)
+
 _FOUR_HANDS_MANA: Final = (6, 7, 8)
+
+# Co-op: the players (seats A and C) against two automata (B and D) on the four lines of the
+# 4-player table, so each player shares one line with each AI and none with their partner
+# (docs/rulings.md, CO1). Turns alternate player, AI, player, AI (CO2); each player has 6 Mana
+# on their first turn as in Solo (CO3); the Solo game end, played by teams (CO4).
+COOP_MODE: Final = Mode(
+    name="coop",
+    topology=FOUR_PLAYERS,
+    seats=(Seat(HAND, 0), Seat(AUTOMATON, 1), Seat(HAND, 0), Seat(AUTOMATON, 1)),
+    first_turn_mana=(6, 6, 6, 6),
+    win_rule=OTHER_TEAMS,
+    playable=True,
+)
 
 MODES: Final[MappingProxyType[str, Mode]] = MappingProxyType(
     {
         mode.name: mode
         for mode in (
             DUEL_MODE,
+            SOLO_MODE,
             Mode(
                 name="free_for_all",
                 topology=FOUR_PLAYERS,
                 seats=tuple(Seat(HAND, seat) for seat in range(4)),
                 first_turn_mana=_FOUR_HANDS_MANA,
                 win_rule=SOURCE_TEAM,
-                playable=False,
+                playable=True,
             ),
             Mode(
                 name="teams",
@@ -138,8 +175,9 @@ MODES: Final[MappingProxyType[str, Mode]] = MappingProxyType(
                 seats=(Seat(HAND, 0), Seat(HAND, 1), Seat(HAND, 0), Seat(HAND, 1)),
                 first_turn_mana=_FOUR_HANDS_MANA,
                 win_rule=SOURCE_TEAM,
-                playable=False,
+                playable=True,
             ),
+            COOP_MODE,
         )
     }
 )
@@ -149,5 +187,6 @@ def playable_mode(name: str) -> Mode:
     """The registered mode ``name`` if the engine plays it, else :class:`NotSupported`."""
     mode = MODES.get(name)
     if mode is None or not mode.playable:
-        raise NotSupported(f"mode {name!r} is not supported yet (only 'duel')")
+        playable = ", ".join(repr(m.name) for m in MODES.values() if m.playable)
+        raise NotSupported(f"mode {name!r} is not supported yet (only {playable})")
     return mode

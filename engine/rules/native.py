@@ -55,6 +55,7 @@ COMPILED = (
     "kingdom.py",
     "modes.py",
     "rule_ids.py",
+    "solo.py",
     "state.py",
     "stats.py",
     "summoning.py",
@@ -62,8 +63,9 @@ COMPILED = (
 )
 
 # The modules that decide the game a seed and some card definitions give: the compiled ones (the
-# rules and the agents) and the reader of card definitions, which stays interpreted.
-GAME_SOURCES = (*COMPILED, "cards.py")
+# rules and the agents) and the reader of card definitions, which stays interpreted; and the
+# drafts with their drafters, which deal the decks of a Draft batch's games.
+GAME_SOURCES = (*COMPILED, "cards.py", "drafts.py", "drafters.py")
 
 # What the engine runs as, for benchmarks and reports: set by activate().
 STATUS = "pure Python (engine.rules not imported yet)"

@@ -33,7 +33,8 @@ class Replay:
     options: Options
     actions: tuple[Any, ...]
     rules_version: str = RULES_VERSION
-    # {"winner": "A"|"B"|None, "turns": n}: checked when replayed, if present.
+    # {"winner": "A"|"B"|None, "turns": n}: checked when replayed, if present. With four
+    # players, the first winning seat (a team's first partner, A or B).
     result: dict[str, Any] | None = None
     # One Champion (or None) per player (Champion module); None: no Champions.
     champions: tuple[CardDef | None, ...] | None = None
@@ -92,7 +93,8 @@ def recorded(
 
 
 def _winner(state: GameState) -> str | None:
-    """The winning seat's letter (a Duel has one winner), None: no winner (a draw)."""
+    """The first winning seat's letter (a Duel and Free-For-All have one winner by a card),
+    None: no winner (a draw)."""
     if state.outcome is None:
         return None
     return PLAYER_NAMES[state.outcome.winners()[0]]
@@ -117,8 +119,8 @@ def parse(data: Any) -> Replay:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ReplayError("replay.seed: expected a whole number")
     decks_data = data["decks"]
-    if not isinstance(decks_data, list) or len(decks_data) != 2:
-        raise ReplayError("replay.decks: expected a list of 2 decks")
+    if not isinstance(decks_data, list) or len(decks_data) not in (2, 4):
+        raise ReplayError("replay.decks: expected a list of 2 or 4 decks")
     decks = []
     for p, deck in enumerate(decks_data):
         if not isinstance(deck, list):
@@ -142,9 +144,9 @@ def parse(data: Any) -> Replay:
     if result is not None and (
         not isinstance(result, dict)
         or set(result) - {"winner", "turns"}
-        or result.get("winner") not in (None, *PLAYER_NAMES[:2])
+        or result.get("winner") not in (None, *PLAYER_NAMES[: len(decks)])
     ):
-        raise ReplayError("replay.result: expected {winner: 'A'|'B'|null, turns: n}")
+        raise ReplayError("replay.result: expected {winner: a player letter or null, turns: n}")
     champions = _parse_champions(data.get("champions"), len(decks))
     return Replay(
         seed, tuple(decks), options, tuple(actions), data["rules_version"], result, champions

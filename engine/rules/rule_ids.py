@@ -33,10 +33,55 @@ _RULES: Final[dict[str, tuple[str, str]]] = {
     "stronghold": ("The Stronghold: Bastion and Fort", "La Forteresse : Bastion et Fort"),
     "game-end": ("Game end", "Fin de partie"),
     "exhaustion": ("Exhaustion module", "Module Épuisement"),
+    "multiplayer": (
+        "Free-For-All and Team Play (4 players)",
+        "Chacun pour soi et Par équipe (4 joueurs)",
+    ),
+    "multiplayer-mana-and-end": (
+        "4-player first turns and game end",
+        "Premiers tours et fin de partie à 4",
+    ),
     "champion": ("Champion module", "Module Champion"),
     "champion-setup": ("Champion setup", "Mise en place du Champion"),
     "champion-summoning": ("Summoning a Champion", "Invoquer un Champion"),
     "champion-resummoning": ("Re-summoning a Champion", "Ré-invoquer un Champion"),
+    "solo-rules-prevail": (
+        "Solo: a Solo Mode rule prevails over the rules",
+        "Solo : une règle du Mode Solo prévaut sur les règles",
+    ),
+    "solo-setup": ("Solo set-up and Solo Draft", "Mise en place Solo et Draft Solo"),
+    "solo-custom-play": (
+        "Solo: Custom Play parameters",
+        "Solo : paramètres de la Partie personnalisée",
+    ),
+    "solo-mana": ("Solo: the AI's Mana Regeneration", "Solo : Régénération du Mana de l'IA"),
+    "solo-summoning": ("Solo: the AI's Summoning", "Solo : Invocation de l'IA"),
+    "solo-incantation": ("Solo: the AI's Incantations", "Solo : Incantations de l'IA"),
+    "solo-discard": ("Solo: the AI's discard pile", "Solo : la défausse de l'IA"),
+    "solo-stronghold": (
+        "Solo: damage to the AI's deck pile, Bastion and Fort",
+        "Solo : Blessures à la pioche de l'IA, Bastion et Fort",
+    ),
+    "solo-game-end": ("Solo: game end", "Solo : fin de partie"),
+    "solo-resistance": ("Solo: the AI's resistance", "Solo : résistance de l'IA"),
+    "solo-given-abilities": (
+        "Solo: abilities of all the AI's Creatures",
+        "Solo : capacités de toutes les Créatures de l'IA",
+    ),
+    "solo-champion": ("Solo: the Champion module", "Solo : le module Champion"),
+    "solo-blackmail": ("Solo: Blackmail of the AI", "Solo : Chantage de l'IA"),
+    "solo-counter-order": ("Solo: Counter-order of the AI", "Solo : Contre-ordre de l'IA"),
+    "solo-cursed": ("Solo: Cursed of the AI", "Solo : Maudit de l'IA"),
+    "solo-enchain": ("Solo: Enchain and the AI", "Solo : Enchaîner et l'IA"),
+    "solo-mercenary": ("Solo: Mercenary and the AI", "Solo : Mercenaire et l'IA"),
+    "solo-price-of-blood": ("Solo: Price of Blood of the AI", "Solo : Prix du sang de l'IA"),
+    "solo-regeneration": ("Solo: Regeneration of the AI", "Solo : Régénération de l'IA"),
+    "solo-reinforcement": ("Solo: Reinforcement of the AI", "Solo : Renfort de l'IA"),
+    "solo-symbiote": ("Solo: Symbiote of the AI", "Solo : Symbiote de l'IA"),
+    "solo-vulnerability": (
+        "Solo: Vulnerability against the AI",
+        "Solo : Vulnérabilité contre l'IA",
+    ),
     "activation-order-assault": (
         "Activation order during the Assault",
         "Ordre d'activation pendant l'Assaut",
@@ -77,6 +122,10 @@ _RULES: Final[dict[str, tuple[str, str]]] = {
     "ability-symbiote": ("Symbiote", "Symbiote"),
     "ability-vanish": ("Vanish", "Dérobade"),
     "ability-vulnerability": ("Vulnerability", "Vulnérabilité"),
+    # The Draft procedures (engine.rules.drafts).
+    "format-draft": ("Draft format", "Format Draft"),
+    "multiplayer-draft": ("4-player Draft", "Draft à 4 joueurs"),
+    "coop": ("Co-op mode and its Draft", "Mode Coopératif et son Draft"),
 }
 
 RULES: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(_RULES)

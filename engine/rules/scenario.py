@@ -19,15 +19,18 @@ from typing import Any
 import yaml
 
 from engine.rules import board
+from engine.rules.actions import END_TURN_ACTION, Action, apply, from_json
 from engine.rules.actions import STRONGHOLD_TOKEN as STRONGHOLD
-from engine.rules.actions import apply, from_json
+from engine.rules.ai_options import AiOptions
+from engine.rules.assault import assault
 from engine.rules.cards import CHAMPION, CardDef
 from engine.rules.errors import GameOver, IllegalAction, InputError, NotSupported, ScenarioError
 from engine.rules.kingdom import HandKingdom, hand_of
-from engine.rules.modes import DUEL_MODE, playable_mode
+from engine.rules.modes import AUTOMATON, COOP_MODE, HAND, SOLO_MODE, Mode, playable_mode
+from engine.rules.solo import automaton_kingdom, automaton_of
 from engine.rules.state import (
-    LINE_NAMES,
     NO_CARD,
+    OVER,
     PLAYER_NAMES,
     SUMMONING,
     Creature,
@@ -36,16 +39,19 @@ from engine.rules.state import (
     Options,
     new_creature,
 )
-from engine.rules.turn import start_turn
+from engine.rules.turn import end_turn, start_turn
 
 _MODULE_OFF = "the Champion module is off (set state.options.champions: true)"
 SUFFIXES = (".yaml", ".yml", ".json")
-DUEL_PLAYERS = ("A", "B")
-
+# Solo mode (extension): the player A against the AI, seated as B.
+SOLO_PLAYERS = ("A", "AI")
+# Co-op (extension): the players A and B against AI1 and AI2, seated as A, C and B, D (CO1).
+COOP_PLAYERS = ("A", "AI1", "B", "AI2")
+_AI_KEYS = {"deck", "discard", "stronghold", "lines", "mana"}
 _TOP_KEYS = {"description", "source", "cards", "state", "actions", "expect"}
 _CARD_KEYS = {"type", "cost", "attack", "hp", "abilities"}
-_STATE_KEYS = {"active", "phase", "first_turn", "turn", "options", "players"}
-_OPTION_KEYS = {"exhaustion", "champions", "mode", "ai"}
+_STATE_KEYS = {"active", "phase", "first_turn", "turn", "options", "players", "turn_order"}
+_OPTION_KEYS = {"exhaustion", "champions", "mode", "ai", "teams"}
 _PLAYER_KEYS = {"hand", "stronghold", "mana", "lines", "removed", "champion", "deck", "discard"}
 _ENTRY_KEYS = {"card", "damage", "new", "protection_used", "symbiote", "enchained"}
 _ACTION_KEYS = {"play", "line", "onto", "target", "illegal", "assault", "end_turn"}
@@ -139,13 +145,14 @@ def parse(data: Any) -> Scenario:
         except InputError as exc:
             raise ScenarioError(str(exc)) from None
     state = _parse_state(top["state"], cards)
+    mode = scenario_mode(state)
     champions_on = bool((state.get("options") or {}).get("champions", False))
     if not champions_on:
         for name, card in cards.items():
             if card.type == CHAMPION:
                 raise ScenarioError(f"cards.{name}.type: {_MODULE_OFF}")
-    actions = _parse_actions(top.get("actions") or [], cards)
-    expect = _parse_expect(top["expect"], cards, champions_on)
+    actions = _parse_actions(top.get("actions") or [], cards, mode)
+    expect = _parse_expect(top["expect"], cards, champions_on, mode)
     return Scenario(
         description=str(top.get("description") or ""),
         source=str(top.get("source") or ""),
@@ -163,22 +170,67 @@ def _known(name: Any, cards: dict[str, CardDef], where: str) -> str:
     return name
 
 
+def scenario_mode(state: dict[str, Any]) -> Mode:
+    """The mode of a parsed ``state`` (``options.mode``, default the Duel)."""
+    return playable_mode((state.get("options") or {}).get("mode", "duel"))
+
+
+def players_of(mode: Mode) -> tuple[str, ...]:
+    """The player names of ``mode`` in seat order: A and B in a Duel, A and AI in Solo, A to D
+    with four players, A, AI1, B, AI2 in Co-op."""
+    if mode is SOLO_MODE:
+        return SOLO_PLAYERS
+    if mode is COOP_MODE:
+        return COOP_PLAYERS
+    return PLAYER_NAMES[: mode.topology.players]
+
+
+def lane_names_of(mode: Mode, player: int) -> tuple[str, ...]:
+    """What a scenario calls ``player``'s lanes: ``top`` and ``bottom`` with two players, else
+    the name of the player across each line (the engine's own forms use seat letters)."""
+    if mode.topology.players == 2:
+        return mode.topology.lane_names(player)
+    names = players_of(mode)
+    return tuple(names[opponent] for opponent, _ in mode.topology.facing[player])
+
+
+def _is_ai(mode: Mode, name: str) -> bool:
+    """Whether the player ``name`` of ``mode`` is an automaton (Solo, Co-op)."""
+    return mode.controller(players_of(mode).index(name)) == AUTOMATON
+
+
+def _letters(names: tuple[str, ...]) -> str:
+    """``'A' or 'B'``, ``'A', 'B', 'C' or 'D'``: the choices of a message."""
+    quoted = [repr(name) for name in names]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]]) if len(quoted) > 1 else quoted[0]
+
+
 def _parse_state(data: Any, cards: dict[str, CardDef]) -> dict[str, Any]:
     state = _mapping(data, "state", _STATE_KEYS)
     options = _mapping(state.get("options") or {}, "state.options", _OPTION_KEYS)
-    mode = options.get("mode", "duel")
-    if not isinstance(mode, str):
+    mode_name = options.get("mode", "duel")
+    if not isinstance(mode_name, str):
         raise ScenarioError("state.options.mode: expected a mode name")
     try:
-        playable_mode(mode)
+        mode = playable_mode(mode_name)
     except NotSupported:
-        raise NotSupported(f"state.options.mode {mode!r} is not supported yet") from None
+        raise NotSupported(f"state.options.mode {mode_name!r} is not supported yet") from None
+    automata = AUTOMATON in (seat.controller for seat in mode.seats)
+    names = players_of(mode)
+    if "teams" in options:
+        _parse_teams(options["teams"], mode)
+    if "turn_order" in state:
+        order = state["turn_order"]
+        if not isinstance(order, list) or sorted(map(str, order)) != sorted(names):
+            raise ScenarioError(f"state.turn_order: expected each of {', '.join(names)} once")
     if "ai" in options:
-        raise NotSupported("state.options.ai: Solo mode is not supported yet")
+        if not automata:
+            raise ScenarioError("state.options.ai: only in mode solo or coop")
+        _ai_options(options["ai"])
     champions_on = _flag(options.get("champions", False), "state.options.champions")
     _flag(options.get("exhaustion", False), "state.options.exhaustion")
-    if state.get("active") not in DUEL_PLAYERS:
-        raise ScenarioError("state.active: expected 'A' or 'B'")
+    if state.get("active") not in names:
+        raise ScenarioError(f"state.active: expected {_letters(names)}")
     if state.get("phase", "summoning") not in ("summoning", "start"):
         raise ScenarioError("state.phase: expected 'summoning' or 'start'")
     first_turn = _flag(state.get("first_turn", False), "state.first_turn")
@@ -189,15 +241,36 @@ def _parse_state(data: Any, cards: dict[str, CardDef]) -> dict[str, Any]:
         raise ScenarioError("state.turn: must be 1 on the first player's first turn")
     players = _mapping(state.get("players"), "state.players")
     for name in players:
-        if name not in DUEL_PLAYERS:
-            raise NotSupported(
-                f"state.players.{name}: only players A and B (Duel) are supported yet"
+        if name not in names:
+            raise ScenarioError(
+                f"state.players.{name}: mode {mode.name!r} has the players {', '.join(names)}"
             )
-    for name in DUEL_PLAYERS:
+    for p, name in enumerate(names):
         if name not in players:
             raise ScenarioError(f"state.players: missing player {name!r}")
-        _parse_player(players[name], f"state.players.{name}", cards, champions_on)
+        lanes = set(lane_names_of(mode, p))
+        if _is_ai(mode, name):
+            _parse_ai(players[name], f"state.players.{name}", cards, lanes)
+        else:
+            _parse_player(players[name], f"state.players.{name}", cards, champions_on, lanes)
     return state
+
+
+# The partners of Team Play: the only pairs that never share a line (ruling P3).
+DEFAULT_TEAMS = (("A", "C"), ("B", "D"))
+
+
+def _parse_teams(data: Any, mode: Mode) -> None:
+    """``options.teams``: the two pairs of partners, which must be the rulebook's A-C and B-D."""
+    if mode.name != "teams":
+        raise ScenarioError("state.options.teams: only in mode 'teams'")
+    if not isinstance(data, list) or not all(isinstance(team, list) for team in data):
+        raise ScenarioError("state.options.teams: expected a list of teams, e.g. [[A, C], [B, D]]")
+    given = sorted(tuple(sorted(map(str, team))) for team in data)
+    if given != sorted(DEFAULT_TEAMS):
+        raise ScenarioError(
+            "state.options.teams: the partners are A with C and B with D, who never share a line"
+        )
 
 
 def _parse_champion(
@@ -224,11 +297,13 @@ def _not_champion(name: str, cards: dict[str, CardDef], where: str) -> None:
         )
 
 
-def _parse_player(data: Any, where: str, cards: dict[str, CardDef], champions_on: bool) -> None:
+def _parse_player(
+    data: Any, where: str, cards: dict[str, CardDef], champions_on: bool, lane_names: set[str]
+) -> None:
     pl = _mapping(data, where, _PLAYER_KEYS)
     for key in ("deck", "discard"):
         if key in pl:
-            raise NotSupported(f"{where}.{key}: Solo mode is not supported yet")
+            raise ScenarioError(f"{where}.{key}: only the Solo AI has a {key} pile")
     champion = None
     if "champion" in pl:
         champion = _parse_champion(pl["champion"], f"{where}.champion", cards, champions_on)
@@ -250,7 +325,19 @@ def _parse_player(data: Any, where: str, cards: dict[str, CardDef], champions_on
     for i, name in enumerate(removed):
         _known(name, cards, f"{where}.removed[{i}]")
         _not_champion(name, cards, f"{where}.removed[{i}]")
-    lines = _mapping(pl.get("lines") or {}, f"{where}.lines", set(LINE_NAMES))
+    if _parse_lines(pl, where, cards, champion, lane_names) > 1:
+        raise ScenarioError(f"{where}.lines: the Champion is in play only once")
+
+
+def _parse_lines(
+    pl: dict[str, Any],
+    where: str,
+    cards: dict[str, CardDef],
+    champion: tuple[str, bool] | None,
+    lane_names: set[str],
+) -> int:
+    """Check ``pl['lines']``; returns how many times the Champion is in play."""
+    lines = _mapping(pl.get("lines") or {}, f"{where}.lines", lane_names)
     in_play = 0
     for line_name, entries in lines.items():
         entries = entries or []
@@ -281,8 +368,7 @@ def _parse_player(data: Any, where: str, cards: dict[str, CardDef], champions_on
                 at_j = f"{at}.enchained[{j}]" if j else f"{at}.enchained"
                 _known(name, cards, at_j)
                 _not_champion(name, cards, at_j)
-    if in_play > 1:
-        raise ScenarioError(f"{where}.lines: the Champion is in play only once")
+    return in_play
 
 
 def _champion_in_play(
@@ -306,7 +392,11 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def _parse_actions(data: Any, cards: dict[str, CardDef]) -> list[ScenarioAction]:
+def _parse_actions(data: Any, cards: dict[str, CardDef], mode: Mode) -> list[ScenarioAction]:
+    names = players_of(mode)
+    # Whose turn an action falls in is only known while playing (from_json checks the line
+    # against the active player's); here, any line name of the mode.
+    lane_names = tuple(dict.fromkeys(n for p in range(len(names)) for n in lane_names_of(mode, p)))
     if not isinstance(data, list):
         raise ScenarioError("actions: expected a list")
     actions = []
@@ -332,14 +422,14 @@ def _parse_actions(data: Any, cards: dict[str, CardDef]) -> list[ScenarioAction]
         choices = [k for k in ("line", "onto", "target") if k in entry]
         if len(choices) != 1:
             raise ScenarioError(f"{where}: a play needs exactly one of 'line', 'onto' or 'target'")
-        if "line" in entry and entry["line"] not in LINE_NAMES:
-            raise ScenarioError(f"{where}.line: expected 'top' or 'bottom'")
+        if "line" in entry and entry["line"] not in lane_names:
+            raise ScenarioError(f"{where}.line: expected {_letters(lane_names)}")
         if "onto" in entry:
             _known(entry["onto"], cards, f"{where}.onto")
         if "target" in entry:
             target = _mapping(entry["target"], f"{where}.target", {"player", "card"})
-            if target.get("player") not in DUEL_PLAYERS:
-                raise ScenarioError(f"{where}.target.player: expected 'A' or 'B'")
+            if target.get("player") not in names:
+                raise ScenarioError(f"{where}.target.player: expected {_letters(names)}")
             if target.get("card") != STRONGHOLD:
                 _known(target.get("card"), cards, f"{where}.target.card")
         data_without_flag = {k: v for k, v in entry.items() if k != "illegal"}
@@ -347,19 +437,25 @@ def _parse_actions(data: Any, cards: dict[str, CardDef]) -> list[ScenarioAction]
     return actions
 
 
-def _parse_expect(data: Any, cards: dict[str, CardDef], champions_on: bool) -> dict[str, Any]:
+def _parse_expect(
+    data: Any, cards: dict[str, CardDef], champions_on: bool, mode: Mode
+) -> dict[str, Any]:
     expect = _mapping(data, "expect", _EXPECT_KEYS)
-    if "winner" in expect and expect["winner"] not in (None, *DUEL_PLAYERS):
-        raise ScenarioError("expect.winner: expected 'A', 'B' or null")
-    if "active" in expect and expect["active"] not in DUEL_PLAYERS:
-        raise ScenarioError("expect.active: expected 'A' or 'B'")
-    players = _mapping(expect.get("players") or {}, "expect.players", set(DUEL_PLAYERS))
+    names = players_of(mode)
+    if "winner" in expect:
+        _parse_winner(expect["winner"], mode)
+    if "active" in expect and expect["active"] not in names:
+        raise ScenarioError(f"expect.active: expected {_letters(names)}")
+    players = _mapping(expect.get("players") or {}, "expect.players", set(names))
     for name, pl in players.items():
         where = f"expect.players.{name}"
-        pl = _mapping(pl, where, _EXPECT_PLAYER_KEYS)
+        ai = _is_ai(mode, name)
+        pl = _mapping(pl, where, _AI_KEYS if ai else _EXPECT_PLAYER_KEYS)
         for key in ("deck", "discard"):
             if key in pl:
-                raise NotSupported(f"{where}.{key}: Solo mode is not supported yet")
+                if not ai:
+                    raise ScenarioError(f"{where}.{key}: only the Solo AI has a {key} pile")
+                _card_list(pl[key], cards, f"{where}.{key}")
         if "champion" in pl:
             _parse_champion(pl["champion"], f"{where}.champion", cards, champions_on)
         if "hand" in pl:
@@ -375,7 +471,8 @@ def _parse_expect(data: Any, cards: dict[str, CardDef], champions_on: bool) -> d
             _count(pl["mana"], f"{where}.mana")
         if "removed" in pl and not isinstance(pl["removed"], list):
             raise ScenarioError(f"{where}.removed: expected a list")
-        lines = _mapping(pl.get("lines") or {}, f"{where}.lines", set(LINE_NAMES))
+        lane_names = set(lane_names_of(mode, names.index(name)))
+        lines = _mapping(pl.get("lines") or {}, f"{where}.lines", lane_names)
         for line_name, entries in lines.items():
             if not isinstance(entries, list):
                 raise ScenarioError(f"{where}.lines.{line_name}: expected a list")
@@ -390,15 +487,37 @@ def _parse_expect(data: Any, cards: dict[str, CardDef], champions_on: bool) -> d
     return expect
 
 
+def _parse_winner(value: Any, mode: Mode) -> None:
+    """``winner``: null, a player letter, or (teams, or several winners in Free-For-All: ruling
+    P5) the list of the winning players."""
+    names = players_of(mode)
+    if value is None:
+        return
+    if mode.name == "teams":
+        if not isinstance(value, list) or sorted(map(str, value)) not in (
+            sorted(team) for team in DEFAULT_TEAMS
+        ):
+            raise ScenarioError("expect.winner: expected a team, [A, C] or [B, D], or null")
+        return
+    if isinstance(value, list) and mode.topology.players > 2:
+        if not value or any(name not in names for name in value):
+            raise ScenarioError(
+                f"expect.winner: expected a list of players among {', '.join(names)}"
+            )
+        return
+    if value not in names:
+        raise ScenarioError(f"expect.winner: expected {', '.join(names)} or null")
+
+
 # ---- building the position ------------------------------------------------------------------
 
 
 class _Ids:
     """Card ids of a scenario: one card per (player, name)."""
 
-    def __init__(self) -> None:
-        self.decks: list[list[CardDef]] = [[], []]
-        self.champions: list[CardDef | None] = [None, None]
+    def __init__(self, players: int) -> None:
+        self.decks: list[list[CardDef]] = [[] for _ in range(players)]
+        self.champions: list[CardDef | None] = [None] * players
         self.keys: list[tuple[int, str]] = []
 
     def add(self, player: int, card: CardDef, where: str) -> None:
@@ -421,13 +540,14 @@ class _Ids:
         if champion is not None and champion.name == name:
             # Ids follow GameSetup: the deck cards, then the Champions.
             before = sum(c is not None for c in self.champions[:player])
-            return len(self.decks[0]) + len(self.decks[1]) + before
-        # Ids follow GameSetup: all of A's cards, then B's.
+            return sum(len(deck) for deck in self.decks) + before
+        # Ids follow GameSetup: all of A's cards, then B's, and so on.
         index = self.decks[player].index(next(c for c in self.decks[player] if c.name == name))
-        return index if player == 0 else len(self.decks[0]) + index
+        return sum(len(deck) for deck in self.decks[:player]) + index
 
 
 def _entries(pl: dict[str, Any], line: str) -> list[dict[str, Any]]:
+    """The entries of ``pl``'s line ``line`` as mappings."""
     out = []
     for entry in (pl.get("lines") or {}).get(line) or []:
         out.append({"card": entry} if isinstance(entry, str) else entry)
@@ -440,54 +560,77 @@ def build_state(scenario: Scenario) -> GameState:
     cards = scenario.cards
     players = spec["players"]
     options_spec = spec.get("options") or {}
+    mode = scenario_mode(spec)
+    topology = mode.topology
+    names = players_of(mode)
+    order = spec.get("turn_order")
     options = Options(
         exhaustion=bool(options_spec.get("exhaustion", False)),
         champions=bool(options_spec.get("champions", False)),
+        mode=mode.name,
+        ai=_ai_options(options_spec["ai"]) if "ai" in options_spec else None,
+        turn_order=None if order is None else tuple(names.index(n) for n in order),
     )
-    ids = _Ids()
-    for p, name in enumerate(DUEL_PLAYERS):
+    ids = _Ids(len(names))
+    for p, name in enumerate(names):
         champion = players[name].get("champion")
         if champion is not None:
             ids.add_champion(p, cards[champion["card"]])
-    for p, name in enumerate(DUEL_PLAYERS):
+    for p, name in enumerate(names):
         pl = players[name]
         where = f"state.players.{name}"
-        for card in pl["hand"]:
-            if card != STRONGHOLD:
-                ids.add(p, cards[card], f"{where}.hand")
-        for line in LINE_NAMES:
+        for key in ("hand", "deck", "discard"):
+            for card in pl.get(key) or []:
+                if card != STRONGHOLD:
+                    ids.add(p, cards[card], f"{where}.{key}")
+        for line in lane_names_of(mode, p):
             for entry in _entries(pl, line):
                 ids.add(p, cards[entry["card"]], f"{where}.lines.{line}")
                 if entry.get("symbiote") is not None:
                     ids.add(p, cards[entry["symbiote"]], f"{where}.lines.{line}")
         for card in pl.get("removed") or []:
             ids.add(p, cards[card], f"{where}.removed")
-    # Enchained cards belong to the opponent of the creature holding them.
-    for p, name in enumerate(DUEL_PLAYERS):
-        for line in LINE_NAMES:
+    # Enchained cards belong to the opponent facing the line of the creature holding them.
+    for p, name in enumerate(names):
+        for lane, line in enumerate(lane_names_of(mode, p)):
             for entry in _entries(players[name], line):
                 for card in _as_list(entry.get("enchained")):
-                    ids.add(1 - p, cards[card], f"state.players.{name}.lines.{line}.enchained")
+                    ids.add(
+                        topology.facing_player(p, lane),
+                        cards[card],
+                        f"state.players.{name}.lines.{line}.enchained",
+                    )
     champions = ids.champions if any(c is not None for c in ids.champions) else None
-    setup = GameSetup(ids.decks, options, DUEL_MODE, champions)
-    # Nothing random happens after the set-up in a Duel; the RNG is there for the modes to come.
+    try:
+        setup = GameSetup(ids.decks, options, mode, champions)
+    except InputError as exc:
+        raise ScenarioError(f"state: {exc}") from None
+    # Nothing random happens after the set-up in a Duel; in Solo the AI's discard pile is
+    # shuffled into a new deck pile by this fixed seed.
     state = GameState(setup, random.Random(0))
-    active = DUEL_PLAYERS.index(spec["active"])
+    active = names.index(spec["active"])
     first_turn = spec.get("first_turn", False)
     turn = spec.get("turn", 1)
     starting = spec.get("phase", "summoning") == "start"
-    for p, name in enumerate(DUEL_PLAYERS):
+    for p, name in enumerate(names):
         pl_spec = players[name]
-        hand = [ids.id_of(p, c) for c in pl_spec["hand"] if c != STRONGHOLD]
-        pl = HandKingdom(p, hand, DUEL_MODE.topology.lanes)
-        pl.sh = pl_spec["hand"].index(STRONGHOLD)
+        if _is_ai(mode, name):
+            # Listed top card first; the engine's piles end with their top card.
+            pile = [ids.id_of(p, c) for c in reversed(pl_spec.get("deck") or [])]
+            pl = automaton_kingdom(setup, p, pile, topology.lanes)
+            pl.discard = [ids.id_of(p, c) for c in reversed(pl_spec.get("discard") or [])]
+        else:
+            hand = [ids.id_of(p, c) for c in pl_spec["hand"] if c != STRONGHOLD]
+            pl = HandKingdom(p, hand, topology.lanes)
+            pl.sh = pl_spec["hand"].index(STRONGHOLD)
+            pl.removed = [ids.id_of(p, c) for c in pl_spec.get("removed") or []]
         pl.fort = pl_spec.get("stronghold", "bastion") == "fort"
-        pl.removed = [ids.id_of(p, c) for c in pl_spec.get("removed") or []]
         champion = pl_spec.get("champion")
         if champion is not None:
             pl.champion = setup.champion_id[p]
             pl.champion_exhausted = champion.get("exhausted", False)
-        for lane, line in enumerate(LINE_NAMES):
+        enemies = [topology.facing_player(p, lane) for lane in setup.lane_ids]
+        for lane, line in enumerate(lane_names_of(mode, p)):
             for entry in _entries(pl_spec, line):
                 creature = new_creature(setup, ids.id_of(p, entry["card"]), p, lane)
                 if entry.get("symbiote") is not None:
@@ -498,7 +641,8 @@ def build_state(scenario: Scenario) -> GameState:
                 creature.new = entry.get("new", False)
                 creature.protection_used = entry.get("protection_used", False)
                 creature.chained = tuple(
-                    (ids.id_of(1 - p, c), 1 - p) for c in _as_list(entry.get("enchained"))
+                    (ids.id_of(enemies[lane], c), enemies[lane])
+                    for c in _as_list(entry.get("enchained"))
                 )
                 pl.lines[lane].append(creature)
         if p == active:
@@ -510,12 +654,15 @@ def build_state(scenario: Scenario) -> GameState:
             pl.turns = 0 if first_turn else turn
         state.players.append(pl)
     state.active = active
-    state.first_player = active if first_turn else 1 - active
+    # Not the first turn: the active player is taken to be the last in the order of play, so no
+    # first-turn Mana applies to anyone (ruling P2).
+    state.first_player = active if first_turn else setup.next_seat[active]
     state.turn = sum(pl.turns for pl in state.players)
     board.update_auras(state)
     if starting:
         with contextlib.suppress(GameOver):
-            start_turn(state)
+            # The AI's start stops after its automatic Phase 2 (format: "Solo mode").
+            start_turn(state, automatic=False)
     else:
         state.phase = SUMMONING
     return state
@@ -565,17 +712,26 @@ def describe_champion(state: GameState, player: int) -> dict[str, Any] | None:
 def compare(state: GameState, expect: dict[str, Any]) -> list[str]:
     """What differs between ``state`` and the keys given in ``expect``."""
     diffs: list[str] = []
+    names = players_of(state.setup.mode)
     if "winner" in expect:
         winners = state.outcome.winners() if state.outcome is not None else ()
-        actual = PLAYER_NAMES[winners[0]] if winners else None
-        if actual != expect["winner"]:
-            diffs.append(f"winner is {actual!r}, expected {expect['winner']!r}")
-    if "active" in expect and PLAYER_NAMES[state.active] != expect["active"]:
-        diffs.append(f"active is {PLAYER_NAMES[state.active]!r}, expected {expect['active']!r}")
+        letters = [names[seat] for seat in winners]
+        want = expect["winner"]
+        if isinstance(want, list):
+            if sorted(letters) != sorted(want):
+                diffs.append(f"winners are {letters}, expected {want}")
+        else:
+            actual = letters[0] if len(letters) == 1 else (letters or None)
+            if actual != want:
+                diffs.append(f"winner is {actual!r}, expected {want!r}")
+    if "active" in expect and names[state.active] != expect["active"]:
+        diffs.append(f"active is {names[state.active]!r}, expected {expect['active']!r}")
     for name, spec in (expect.get("players") or {}).items():
-        p = DUEL_PLAYERS.index(name)
+        p = names.index(name)
         pl = state.players[p]
         where = f"players.{name}"
+        if _is_ai(state.setup.mode, name):
+            diffs.extend(_compare_piles(state, p, spec, where))
         if "hand" in spec and _hand_names(state, p) != spec["hand"]:
             diffs.append(f"{where}.hand is {_hand_names(state, p)}, expected {spec['hand']}")
         if "stronghold" in spec:
@@ -596,7 +752,7 @@ def compare(state: GameState, expect: dict[str, Any]) -> list[str]:
             if actual_champion != want:
                 diffs.append(f"{where}.champion is {actual_champion}, expected {want}")
         for line_name, entries in (spec.get("lines") or {}).items():
-            lane = LINE_NAMES.index(line_name)
+            lane = lane_names_of(state.setup.mode, p).index(line_name)
             diffs.extend(_compare_line(state, p, lane, entries, f"{where}.lines.{line_name}"))
     return diffs
 
@@ -620,6 +776,92 @@ def _compare_line(
     return []
 
 
+# ---- Solo mode (extension) -------------------------------------------------------------------
+
+
+def _ai_options(data: Any) -> AiOptions:
+    """``state.options.ai``: the JSON form of :class:`AiOptions`."""
+    try:
+        return AiOptions.from_json(data, "state.options.ai")
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def _card_list(value: Any, cards: dict[str, CardDef], where: str) -> list[str]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: expected a list (top card first)")
+    for i, name in enumerate(value):
+        _known(name, cards, f"{where}[{i}]")
+        _not_champion(name, cards, f"{where}[{i}]")
+    return value
+
+
+def _parse_ai(data: Any, where: str, cards: dict[str, CardDef], lane_names: set[str]) -> None:
+    """``players.AI``: ``deck`` and ``discard`` (top card first), ``stronghold`` (the side under
+    the deck pile), ``lines`` and ``mana``; no hand."""
+    pl = _mapping(data, where, _AI_KEYS)
+    for key in ("deck", "discard"):
+        _card_list(pl.get(key) or [], cards, f"{where}.{key}")
+    if pl.get("stronghold", "bastion") not in ("bastion", "fort"):
+        raise ScenarioError(f"{where}.stronghold: expected 'bastion' or 'fort'")
+    _count(pl.get("mana", 0), f"{where}.mana")
+    _parse_lines(pl, where, cards, None, lane_names)
+
+
+def _compare_piles(state: GameState, player: int, spec: dict[str, Any], where: str) -> list[str]:
+    """The AI's ``deck`` and ``discard``, top card first, compared exactly."""
+    kingdom = automaton_of(state, player)
+    diffs = []
+    for key, pile in (("deck", kingdom.pile), ("discard", kingdom.discard)):
+        if key in spec:
+            actual = [state.setup.names[card] for card in reversed(pile)]
+            if actual != spec[key]:
+                diffs.append(f"{where}.{key} is {actual}, expected {spec[key]}")
+    return diffs
+
+
+def _engine_action(state: GameState, data: Any) -> Any:
+    """The readable action with the scenario's names of players and lines as the engine's seat
+    letters (Solo's AI is seat B; Co-op's AI1, B and AI2 are seats B, C and D)."""
+    if not isinstance(data, dict):
+        return data
+    mode = state.setup.mode
+    names = players_of(mode)
+    target = data.get("target")
+    if isinstance(target, dict) and target.get("player") in names:
+        seat = names.index(target["player"])
+        data = {**data, "target": {**target, "player": PLAYER_NAMES[seat]}}
+    if "line" in data:
+        lanes = lane_names_of(mode, state.active)
+        if data["line"] not in lanes:
+            # Checked here: an engine letter of another seat's lane could name one of these.
+            raise InputError(
+                f"'line' must be {' or '.join(map(repr, lanes))}, not {data['line']!r}"
+            )
+        engine_lanes = mode.topology.lane_names(state.active)
+        data = {**data, "line": engine_lanes[lanes.index(data["line"])]}
+    return data
+
+
+def _apply_pausing(state: GameState, move: Action) -> None:
+    """``apply``, except that a player's end of turn stops after the next AI's automatic
+    Phase 2 (format: "An ``end_turn`` by the player likewise stops after the AI's automatic
+    Phase 2"); its ``assault`` and ``end_turn`` are then actions of the scenario."""
+    setup = state.setup
+    if (
+        move != END_TURN_ACTION
+        or state.phase == OVER
+        or AUTOMATON not in setup.controllers
+        or setup.controllers[state.active] != HAND
+    ):
+        apply(state, move)
+        return
+    with contextlib.suppress(GameOver):
+        if state.phase == SUMMONING:
+            assault(state)
+        end_turn(state, automatic=False)
+
+
 # ---- running --------------------------------------------------------------------------------
 
 
@@ -629,8 +871,8 @@ def run(scenario: Scenario) -> list[str]:
     for action in scenario.actions:
         before = state.copy()
         try:
-            move = from_json(state, action.data)
-            apply(state, move)
+            move = from_json(state, _engine_action(state, action.data))
+            _apply_pausing(state, move)
         except IllegalAction as exc:
             if not action.illegal:
                 return [f"{action.where} was refused: {exc.message_en} (rule {exc.rule_id})"]

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from engine.rules.ai_options import AiOptions
 from engine.rules.cards import CardDef
 from engine.rules.errors import InputError
 from engine.rules.events import LINE_NAMES, PLAYER_NAMES, Event
-from engine.rules.modes import DUEL_MODE, Mode
+from engine.rules.modes import AUTOMATON, DUEL_MODE, Mode
 from engine.rules.stats import GameStats
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ ASSAULT_DONE: Final = 3
 OVER: Final = 4
 
 NO_CARD: Final = -1
+QUICK_PLAY: Final = AiOptions()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,10 @@ class Options:
     first_player: int | None = None
     mode: str = "duel"
     champions: bool = False
+    # Solo: the AI's parameters (None: Quick Play's); refused in the other modes.
+    ai: AiOptions | None = None
+    # The seats in their order of play (ruling P2); None: seat order, A, B, C, D.
+    turn_order: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"exhaustion": self.exhaustion}
@@ -54,7 +60,15 @@ class Options:
             data["mode"] = self.mode
         if self.champions:
             data["champions"] = True
+        if self.ai is not None:
+            data["ai"] = self.ai.to_json()
+        if self.turn_order is not None:
+            data["turn_order"] = [PLAYER_NAMES[seat] for seat in self.turn_order]
         return data
+
+    def ai_options(self) -> AiOptions:
+        """The Solo AI's parameters (Quick Play's when none were given)."""
+        return self.ai if self.ai is not None else QUICK_PLAY
 
     @classmethod
     def from_json(cls, data: Any, where: str = "options") -> Options:
@@ -62,7 +76,7 @@ class Options:
             return cls()
         if not isinstance(data, dict):
             raise InputError(f"{where}: expected a mapping")
-        allowed = {"exhaustion", "first_player", "mode", "champions", "log"}
+        allowed = {"exhaustion", "first_player", "mode", "champions", "log", "ai", "turn_order"}
         for key in data:
             if key not in allowed:
                 raise InputError(f"{where}: unknown key {key!r}")
@@ -70,17 +84,24 @@ class Options:
             if key in data and not isinstance(data[key], bool):
                 raise InputError(f"{where}.{key}: expected true or false")
         first = data.get("first_player")
-        if first is not None and first not in PLAYER_NAMES[:2]:
-            raise InputError(f"{where}.first_player: expected 'A' or 'B'")
+        if first is not None and first not in PLAYER_NAMES:
+            raise InputError(f"{where}.first_player: expected a player letter, 'A' to 'D'")
         mode = data.get("mode", "duel")
         if not isinstance(mode, str):
             raise InputError(f"{where}.mode: expected a string")
+        order = data.get("turn_order")
+        if order is not None and (
+            not isinstance(order, list) or any(seat not in PLAYER_NAMES for seat in order)
+        ):
+            raise InputError(f"{where}.turn_order: expected a list of player letters")
         return cls(
             exhaustion=data.get("exhaustion", False),
             log=data.get("log", False),
             first_player=None if first is None else PLAYER_NAMES.index(first),
             mode=mode,
             champions=data.get("champions", False),
+            ai=AiOptions.from_json(data["ai"], f"{where}.ai") if "ai" in data else None,
+            turn_order=None if order is None else tuple(PLAYER_NAMES.index(s) for s in order),
         )
 
 
@@ -111,9 +132,12 @@ class GameSetup:
         "mask",
         "mode",
         "names",
+        "next_seat",
         "options",
         "origin",
+        "team",
         "topology",
+        "turn_position",
     )
 
     def __init__(
@@ -153,22 +177,43 @@ class GameSetup:
         self.attack = tuple(c.attack for c in cards)
         self.hp = tuple(c.hp for c in cards)
         self.cost = tuple(c.cost for c in cards)
-        self.mask = tuple(c.mask for c in cards)
+        # The Solo AI's creatures bear Custom Play's given abilities (rule solo-given-abilities).
+        given = options.ai.ability_mask() if options.ai is not None else 0
+        automaton = tuple(seat.controller == AUTOMATON for seat in mode.seats)
+        self.mask = tuple(
+            c.mask | given if given and c.is_creature and automaton[origin[i]] else c.mask
+            for i, c in enumerate(cards)
+        )
         self.aura = tuple(c.aura_mask for c in cards)
         self.creature = tuple(c.is_creature for c in cards)
         # Every ability bit that can appear in this game, printed or granted: a test against it
         # skips whole steps of the activation orders for decks that cannot use them.
         in_game = 0
-        for card_def in cards:
-            in_game |= card_def.mask | card_def.aura_mask
+        for card_mask, card_def in zip(self.mask, cards, strict=True):
+            in_game |= card_mask | card_def.aura_mask
         self.in_game = in_game
         self.any_aura = any(c.aura_mask for c in cards)
         self.options = options
         self.mode = mode
         # Per seat, its controller kind: which variant of the ability handlers its cards use.
         self.controllers = tuple(seat.controller for seat in mode.seats)
+        # Per seat, its team: partners share one (Team Play), every other seat is an enemy.
+        self.team = tuple(seat.team for seat in mode.seats)
         self.topology = mode.topology
         self.lane_ids = tuple(range(mode.topology.lanes))
+        seats = len(mode.seats)
+        order = options.turn_order or tuple(range(seats))
+        if sorted(order) != list(range(seats)):
+            names = [PLAYER_NAMES[seat] for seat in order]
+            raise InputError(f"turn_order {names}: expected each of the {seats} seats once")
+        # next_seat[seat]: who plays after ``seat``; turn_position[seat]: its rank in the order.
+        following = [0] * len(order)
+        position = [0] * len(order)
+        for rank, seat in enumerate(order):
+            following[seat] = order[(rank + 1) % len(order)]
+            position[seat] = rank
+        self.next_seat: tuple[int, ...] = tuple(following)
+        self.turn_position: tuple[int, ...] = tuple(position)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameSetup):

@@ -12,6 +12,9 @@ What counts (the reading ``engine.simulation`` reports):
 - **played**: how many times the card left a hand (or, a Champion, the place outside the
   Kingdoms) to be played: Phase 2 plays, Symbiotes, Incantations, Reinforcement's free plays. A card
   whose payment ended the game first (Price of Blood) was not played.
+- **first turn played**: the number of the turn of the player who played it (their 1st, 2nd...
+  turn, not the game's turn counter) when it was first played; 0 while it never was. The
+  simulations' "played early / late" reads it.
 - **damage dealt**: the damage a card's damage instances actually marked on a creature (after
   Protection and Indestructible, and not capped at the hit points it had left) or took off a
   Stronghold (the amount of the instance, even past the last hit point), counted only when the
@@ -29,10 +32,11 @@ from __future__ import annotations
 class GameStats:
     """Counters of one game, indexed by card id."""
 
-    __slots__ = ("creature_damage", "played", "stronghold_damage")
+    __slots__ = ("creature_damage", "first_turn", "played", "stronghold_damage")
 
     def __init__(self, cards: int) -> None:
         self.played = [0] * cards
+        self.first_turn = [0] * cards
         self.creature_damage = [0] * cards
         self.stronghold_damage = [0] * cards
 
@@ -43,6 +47,7 @@ class GameStats:
     def copy(self) -> GameStats:
         stats = GameStats(0)
         stats.played = self.played[:]
+        stats.first_turn = self.first_turn[:]
         stats.creature_damage = self.creature_damage[:]
         stats.stronghold_damage = self.stronghold_damage[:]
         return stats

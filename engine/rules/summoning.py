@@ -61,7 +61,6 @@ def play_card(
     setup = state.setup
     kingdom = hand_of(state, player)
     card = kingdom.hand[index] if index >= 0 else kingdom.champion
-    mask = setup.mask[card]
     if not free:
         # 1. Mana cost payment / Lucidity (a Champion: its reduced cost, never Lucidity's)
         if index < 0:
@@ -80,8 +79,27 @@ def play_card(
         kingdom.take(index)
     else:
         kingdom.champion = NO_CARD
-    if state.stats is not None:
-        state.stats.played[card] += 1
+    enter_play(state, player, card, lane, host, target)
+
+
+def enter_play(
+    state: GameState,
+    player: int,
+    card: int,
+    lane: int,
+    host: Creature | None,
+    target: Creature | None,
+) -> None:
+    """Steps 3 to 19 of the Summoning order once ``card`` left where it was (a hand, or the
+    Solo AI's deck pile: engine.rules.solo) and was paid for."""
+    setup = state.setup
+    kingdom = state.players[player]
+    mask = setup.mask[card]
+    stats = state.stats
+    if stats is not None:
+        stats.played[card] += 1
+        if not stats.first_turn[card]:
+            stats.first_turn[card] = state.players[player].turns
     entering: Creature | None = None
     if setup.creature[card]:
         if host is None:
@@ -104,7 +122,7 @@ def play_card(
         # The creature left the hand for good: the Stronghold rules apply now (an Incantation
         # comes back at step 16, and its caster is checked after that); nothing to do while
         # the Stronghold has a card to its right.
-        if kingdom.sh >= len(kingdom.hand):
+        if kingdom.hit_points() <= 0:
             kingdom.check(state, card, player)
         if not mask & ON_PLAY_MASK and not setup.in_game & IMMOLATION:
             # Nothing can act when this creature enters play: only the Auras update is left.
@@ -191,7 +209,7 @@ def aftermath(
                 if creature.chained:
                     DAMAGED.of(controllers[creature.owner])(state, creature)
         # Destroyed creatures return to hand / Mercenary / Cursed, in the rulebook's order.
-        reinforcing: list[tuple[int, int]] | None = None
+        reinforcing: list[tuple[int, int, int]] | None = None
         for creature in ordered:
             if creature.damage >= creature.hp:
                 destroyed.append(creature)
@@ -199,11 +217,11 @@ def aftermath(
                 if lane >= 0:
                     if reinforcing is None:
                         reinforcing = []
-                    reinforcing.append((creature.owner, lane))
+                    reinforcing.append((creature.owner, lane, creature.card))
         # Reinforcement
         if reinforcing is not None:
-            for owner, lane in reinforcing:
-                index = RETURNED.of(controllers[owner])(state, owner)
+            for owner, lane, card in reinforcing:
+                index = RETURNED.of(controllers[owner])(state, owner, lane, card)
                 if index >= 0:
                     if state.log is not None:
                         emit(state.log, "reinforcement", player=owner)

@@ -16,7 +16,7 @@ from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import stand_in
 from engine.rules.errors import IllegalAction
 from engine.rules.events import render_log
-from engine.rules.kingdom import HandKingdom, hand_of
+from engine.rules.kingdom import AutomatonKingdom, HandKingdom, hand_of
 from engine.rules.replay import Replay, save
 from engine.rules.state import NO_CARD, OVER, SUMMONING, GameSetup, GameState, Options
 from engine.rules.turn import new_game
@@ -39,8 +39,14 @@ def zones(state: GameState) -> list[int]:
     """Every card id found in a zone (hands, lines with Symbiotes and enchained cards, removed,
     an Incantation resolving, a Champion outside the Kingdoms); each must appear exactly once."""
     found: list[int] = []
-    for p, pl in enumerate(state.players):
-        found.extend(hand_of(state, p).hand)
+    for pl in state.players:
+        if isinstance(pl, AutomatonKingdom):
+            # The Solo/Co-op AI: its deck pile and its discard pile instead of a hand.
+            found.extend(pl.pile)
+            found.extend(pl.discard)
+        else:
+            assert isinstance(pl, HandKingdom)
+            found.extend(pl.hand)
         found.extend(pl.removed)
         if pl.champion >= 0:
             found.append(pl.champion)
@@ -58,12 +64,18 @@ def check_invariants(state: GameState) -> None:
     cards = len(state.setup.cards)
     found = zones(state)
     assert sorted(found) == list(range(cards)), f"cards not in exactly one zone: {sorted(found)}"
-    for p in range(len(state.players)):
-        pl = hand_of(state, p)
-        # One Stronghold per hand, somewhere in it; alive unless the game is over.
-        assert 0 <= pl.sh <= len(pl.hand), f"player {p}: Stronghold at {pl.sh} of {len(pl.hand)}"
-        if state.phase != OVER:
-            assert pl.sh < len(pl.hand), f"player {p}: Stronghold rightmost but game not over"
+    for p, pl in enumerate(state.players):
+        if isinstance(pl, AutomatonKingdom):
+            # The AI's Stronghold under its pile: the Fort revealed under an empty pile ends it.
+            if state.phase != OVER:
+                assert pl.pile or not pl.fort, f"player {p}: Fort revealed but game not over"
+        else:
+            assert isinstance(pl, HandKingdom)
+            # One Stronghold per hand, somewhere in it; alive unless the game is over.
+            where = f"player {p}: Stronghold at {pl.sh} of {len(pl.hand)}"
+            assert 0 <= pl.sh <= len(pl.hand), where
+            if state.phase != OVER:
+                assert pl.sh < len(pl.hand), f"player {p}: Stronghold rightmost but game not over"
         assert pl.mana >= 0, f"player {p}: negative Mana {pl.mana}"
         for lane, line in enumerate(pl.lines):
             for c in line:

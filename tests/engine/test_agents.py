@@ -94,7 +94,9 @@ def test_strong_replays_exactly_from_its_seed_at_a_node_budget() -> None:
 
     assert game(9, 300) == game(9, 300)
     assert game(9, 700) == game(9, 700)
-    assert game(9, 300) != game(10, 300)
+    # The seed drives the search: some seeds play this game differently (at so small a budget
+    # two seeds can agree on every choice of a short game).
+    assert len({game(seed, 300) for seed in range(9, 13)}) > 1
 
 
 def test_strong_does_not_read_the_enemy_hand_order() -> None:

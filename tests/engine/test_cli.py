@@ -114,7 +114,25 @@ def test_a_deck_file_with_a_mutated_card(tmp_path: Path) -> None:
             ["--deck-a", "1", "--deck-b", "2", "--games", "x"],
             "error: argument --games: invalid int value: 'x'",
         ),
-        (["--deck-b", "2"], "error: the following arguments are required: --deck-a"),
+        (["--deck-b", "2"], "error: give --deck-a and --deck-b, or --draft"),
+        (
+            ["--draft", "00", "--deck-a", "1"],
+            "error: --draft drafts the decks: give no --deck-* or --champion-*",
+        ),
+        (
+            ["--draft", "00", "--drafters", "price"],
+            "error: --drafters takes two drafters separated by a comma, not 'price'",
+        ),
+        (
+            ["--draft", "00", "--drafters", "price,best"],
+            "error: unknown drafter 'best' (choose from price, simulated)",
+        ),
+        (["--draft", "00,00"], "error: --draft: name each expansion of the pool once: '00,00'"),
+        (
+            ["--draft", "09"],
+            "error: --draft: no expansion '09' "
+            "(choose from 00, 01, 02, 03, 04, 05, 06, 11, 12, 13, 14)",
+        ),
         (
             ["--deck-a", "missing.json", "--deck-b", "2"],
             "error: --deck-a: cannot read missing.json (No such file or directory)",
@@ -124,6 +142,27 @@ def test_a_deck_file_with_a_mutated_card(tmp_path: Path) -> None:
 def test_bad_input(args: list[str], message: str) -> None:
     done = _play(*args)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", message + "\n")
+
+
+def test_draft_games_draft_each_games_decks_then_play_them() -> None:
+    done = _play("--draft", "00", "--drafters", "price,simulated", "--games", "6", "--seed", "3")
+    assert (done.returncode, done.stderr) == (0, "")
+    lines = done.stdout.splitlines()
+    assert lines[:3] == [
+        "A: greedy with decks drafted by price from pool 00",
+        "B: greedy with decks drafted by simulated from pool 00",
+        lines[2],
+    ]
+    assert lines[2].startswith("6 games, seed 3, Exhaustion off, ")
+    wins = [int(line.split()[2]) for line in lines[3:5]]
+    draws = int(lines[5].rsplit(" ", 1)[1])
+    assert sum(wins) + draws == 6
+    assert (
+        _play(
+            "--draft", "00", "--drafters", "price,simulated", "--games", "6", "--seed", "3"
+        ).stdout
+        == done.stdout
+    )
 
 
 def test_unknown_ability_code_in_a_deck_file(tmp_path: Path) -> None:

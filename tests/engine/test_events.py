@@ -38,7 +38,8 @@ def test_every_code_is_emitted_somewhere() -> None:
     # The game-end codes go through lose(); where a returning card went, through received().
     emitted |= set(re.findall(r'lose\(state, self\.seat, "(\w+)"', sources))
     emitted |= set(re.findall(r'return "(returns_\w+)"', sources))
-    emitted |= set(re.findall(r'"(returns_\w+)" if left else "(returns_\w+)"', sources)[0])
+    for pair in re.findall(r'"(returns_\w+)" if where == \w+ else "(returns_\w+)"', sources):
+        emitted |= set(pair)
     assert emitted == set(EVENTS)
     refused = set(re.findall(r'IllegalAction\(\s*"(\w+)"', sources))
     assert refused == set(REFUSALS)

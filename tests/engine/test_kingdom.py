@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.rules.errors import GameOver
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom
+from engine.rules.kingdom import CURSED_END, GIVEN, OWN, AutomatonKingdom, HandKingdom
 from engine.rules.modes import AUTOMATON, DUEL, HAND, OTHER_TEAMS, Mode, Seat
 from engine.rules.state import NO_CARD, OVER, GameSetup, GameState, Options, new_creature
 
@@ -86,12 +86,16 @@ def test_regeneration_puts_the_last_discarded_card_back_on_the_pile() -> None:
     assert english_log(state)[-1] == "B's Stronghold regenerates (3 HP)."
 
 
-def test_its_cards_return_to_the_discard_pile() -> None:
+def test_its_cards_return_to_the_discard_pile_and_cursed_or_given_ones_on_top() -> None:
     _, ai = _state(4)
-    ai.receive(30, False)
-    ai.receive(31, True)
+    ai.receive(30, OWN)
+    ai.receive(31, OWN)
     assert (ai.discard, ai.pile) == ([30, 31], [8, 9, 10, 11])
-    assert ai.received(True) == ai.received(False) == "returns_discard"
+    ai.receive(32, CURSED_END)
+    ai.receive(33, GIVEN)
+    assert (ai.discard, ai.pile, ai.hit_points()) == ([30, 31], [8, 9, 10, 11, 32, 33], 6)
+    assert ai.received(OWN) == "returns_discard"
+    assert ai.received(CURSED_END) == ai.received(GIVEN) == "returns_pile"
 
 
 def test_phase_1_mana_is_fixed_plus_per_enemy_creature() -> None:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.ladder import PairResult, bradley_terry, main, ratings, report, round_robin
+from engine.rules.ladder import (
+    RULES_CLOCK,
+    PairResult,
+    bradley_terry,
+    main,
+    ratings,
+    report,
+    round_robin,
+)
 
 
 def test_bradley_terry_with_a_virtual_draw_per_pair() -> None:
@@ -47,7 +55,13 @@ def test_round_robin_swaps_seats_on_every_deck_pair() -> None:
     assert pair.a_wins + pair.b_wins + pair.draws == 32
     assert pair.b_wins > pair.a_wins
     assert clock["greedy"][1] > 0 and clock["random"][1] > 0
+    # Each agent played the 32 games; the rules' time of those games is counted apart.
+    assert clock["greedy"][2] == clock["random"][2] == clock[RULES_CLOCK][2] == 32
+    assert clock[RULES_CLOCK][0] > 0
     ladder = report(["random", "greedy"], results, 2, 1, clock)
+    greedy = ladder["agents"][0]
+    assert greedy["ms_per_game"] == round(1000 * clock["greedy"][0] / 32, 3)
+    assert ladder["rules_ms_per_game"] == round(1000 * clock[RULES_CLOCK][0] / 32, 3)
     assert [agent["name"] for agent in ladder["agents"]] == ["greedy", "random"]
     assert ladder["pairs"][0]["games"] == 32
 

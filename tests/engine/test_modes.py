@@ -83,8 +83,8 @@ def test_board_order_over_four_lines() -> None:
         placed[card] = creature
     state.active = C
     ordered = [c.card for c in board_order(state, list(placed.values()))]
-    # Line A-B (upper), A and B at the Bridge: the active player C is neither, so they keep the
-    # order given (issue 16 reads the rulebook on this). Then C-D (upper): D's creature. No
+    # Line A-B (upper), A and B at the Bridge: the active player C is neither, so the one who
+    # plays first from C on (C, D, A, B) comes first: A (ruling P6). Then C-D (upper): D's. No
     # creature on A-D. Then C-B (lower): B's second creature (furthest), then C's and B's first
     # at the Bridge, C's first since C is active.
     assert ordered == [0, 8, 24, 10, 16, 9]
@@ -105,12 +105,16 @@ def test_first_turn_mana_follows_the_mode_table() -> None:
     assert state.players[C].mana == 9
 
 
-def test_only_the_duel_is_playable() -> None:
+def test_the_duel_and_the_four_player_modes_are_playable() -> None:
     assert playable_mode("duel") is DUEL_MODE
+    assert playable_mode("solo") is MODES["solo"]
+    assert playable_mode("free_for_all") is MODES["free_for_all"]
+    assert playable_mode("teams") is MODES["teams"]
     assert MODES["teams"].teammates(A) == (A, C) and MODES["teams"].teammates(D) == (B, D)
-    for name in ("free_for_all", "teams", "solo", "chess"):
-        with pytest.raises(NotSupported, match=f"mode '{name}' is not supported yet"):
-            new_game(precon_decks(), 1, Options(mode=name))
+    assert playable_mode("coop") is MODES["coop"]
+    assert MODES["coop"].teammates(A) == (A, C) and MODES["coop"].teammates(B) == (B, D)
+    with pytest.raises(NotSupported, match="mode 'chess' is not supported yet"):
+        new_game(precon_decks(), 1, Options(mode="chess"))
 
 
 @pytest.mark.parametrize(
@@ -216,7 +220,8 @@ def test_price_of_blood_losing_names_ones_own_card() -> None:
 def test_every_hook_is_dispatched_through_a_table() -> None:
     registered = {(hook, code) for code in REGISTRY for hook in registry.registered_hooks(code)}
     assert len({hook for hook, _ in registered}) == 20
-    assert len(registered) == 28
+    # Blackmail acts in Phase 1 for the Solo AI only (its hand player's handler adds nothing).
+    assert len(registered) == 29
     assert registered == registry.dispatched_hooks()
 
 

@@ -138,10 +138,11 @@ def test_any_change_to_a_compiled_source_changes_the_digest(
 def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """What a batch of simulated games records: a change to a rule, an agent or the reading of
-    card definitions changes it; the Python version, the command-line tools do not."""
+    """What a batch of simulated games records: a change to a rule, an agent, the reading of
+    card definitions or a drafter changes it; the Python version, the command-line tools do
+    not."""
     expected = hashlib.sha256()
-    for name in (*native.COMPILED, "cards.py"):
+    for name in (*native.COMPILED, "cards.py", "drafts.py", "drafters.py"):
         expected.update(name.encode() + b"\0" + (native.PACKAGE_DIR / name).read_bytes() + b"\0")
     assert native.engine_digest() == expected.hexdigest()
     copy = tmp_path / "rules"
@@ -155,7 +156,7 @@ def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
     assert fresh() == native.engine_digest()
     (copy / "play.py").write_text((copy / "play.py").read_text() + "\n# an edit\n")
     assert fresh() == native.engine_digest()
-    for name in ("agents.py", "cards.py"):
+    for name in ("agents.py", "cards.py", "drafters.py"):
         before = fresh()
         (copy / name).write_text((copy / name).read_text() + "\n# an edit\n")
         assert fresh() != before

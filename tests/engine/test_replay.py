@@ -67,7 +67,7 @@ def _data() -> dict:
             f"replay.rules_version: 'cod-2020' is not this engine's '{RULES_VERSION}'",
         ),
         (lambda d: d.update(seed="11"), "replay.seed: expected a whole number"),
-        (lambda d: d["decks"].pop(), "replay.decks: expected a list of 2 decks"),
+        (lambda d: d["decks"].pop(), "replay.decks: expected a list of 2 or 4 decks"),
         (lambda d: d["decks"][1][2].update(atk=3), "replay.decks[1][2]: unknown key 'atk'"),
         (
             lambda d: d["decks"][0][0].update(abilities=["ragee"]),
@@ -77,7 +77,7 @@ def _data() -> dict:
         (lambda d: d.update(actions={}), "replay.actions: expected a list"),
         (
             lambda d: d.update(result={"winner": "C"}),
-            "replay.result: expected {winner: 'A'|'B'|null, turns: n}",
+            "replay.result: expected {winner: a player letter or null, turns: n}",
         ),
     ],
 )
@@ -123,7 +123,10 @@ def test_a_replay_of_a_mode_not_supported_names_its_options() -> None:
     data["options"] = {"mode": "quad"}
     with pytest.raises(ReplayError) as raised:
         play(parse(data))
-    assert str(raised.value) == "replay.options: mode 'quad' is not supported yet (only 'duel')"
+    assert str(raised.value) == (
+        "replay.options: mode 'quad' is not supported yet "
+        "(only 'duel', 'solo', 'free_for_all', 'teams', 'coop')"
+    )
 
 
 def test_unreadable_files(tmp_path: Path) -> None:

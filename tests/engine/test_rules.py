@@ -254,8 +254,14 @@ def test_new_game_input_errors() -> None:
         new_game([decks[0], decks[1][:7]], 1)
     with pytest.raises(InputError, match=r"^the seed must be a whole number, not '1'$"):
         new_game(decks, "1")  # type: ignore[arg-type]
-    with pytest.raises(NotSupported, match=r"^mode 'solo' is not supported yet \(only 'duel'\)$"):
-        new_game(decks, 1, Options(mode="solo"))
+    with pytest.raises(
+        NotSupported,
+        match=(
+            r"^mode 'chess' is not supported yet "
+            r"\(only 'duel', 'solo', 'free_for_all', 'teams', 'coop'\)$"
+        ),
+    ):
+        new_game(decks, 1, Options(mode="chess"))
 
 
 def test_copy_is_equal_and_independent() -> None:

@@ -152,12 +152,8 @@ def test_duplicate_card_of_one_player(tmp_path: Path) -> None:
     ("replace", "message"),
     [
         (
-            ("active: A", "active: A\n  options: {mode: solo}"),
-            "not supported yet: state.options.mode 'solo' is not supported yet",
-        ),
-        (
-            ("    B: {", "    C: {"),
-            "not supported yet: state.players.C: only players A and B (Duel) are supported yet",
+            ("active: A", "active: A\n  options: {mode: chess}"),
+            "not supported yet: state.options.mode 'chess' is not supported yet",
         ),
     ],
 )
@@ -165,6 +161,13 @@ def test_extensions_are_not_supported_yet(
     tmp_path: Path, replace: tuple[str, str], message: str
 ) -> None:
     assert run_file(_write(tmp_path, "ext.yaml", VALID.replace(*replace))) == [message]
+
+
+def test_a_duel_has_players_a_and_b_only(tmp_path: Path) -> None:
+    text = VALID.replace("    B: {", "    C: {")
+    assert run_file(_write(tmp_path, "c.yaml", text)) == [
+        "state.players.C: mode 'duel' has the players A, B"
+    ]
 
 
 def test_illegal_flag(tmp_path: Path) -> None:

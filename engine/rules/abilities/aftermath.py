@@ -9,7 +9,7 @@ from engine.rules.abilities.costs import available_count
 from engine.rules.abilities.registry import CURSED, MERCENARY, REINFORCEMENT, handler, hook_table
 from engine.rules.damage import Resolution
 from engine.rules.events import emit
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import CURSED_END, GIVEN, OWN, hand_of
 from engine.rules.state import Creature, GameState
 
 REINFORCEMENT_MAX_COST: Final = 4
@@ -18,9 +18,9 @@ REINFORCEMENT_MAX_COST: Final = 4
 @handler("damaged", "enchain")
 def release_enchained(state: GameState, creature: Creature) -> None:
     """ENCHAIN: once the owner suffered at least 1 damage, the card under it goes back to the
-    rightmost position of the hand it was taken from."""
+    rightmost position of the hand it was taken from (the AI's: the top of its deck pile)."""
     for card, owner in creature.chained:
-        hand_of(state, owner).receive(card, False)
+        state.players[owner].receive(card, GIVEN)
         if state.log is not None:
             emit(state.log, "released", card=card, player=owner)
     creature.chained = ()
@@ -30,10 +30,12 @@ def release_enchained(state: GameState, creature: Creature) -> None:
 def mercenary(state: GameState, holder: int, owner: int, lane: int) -> int:
     """MERCENARY: returns to the rightmost position of the enemy's hand instead of its own: the
     enemy on the line where it was (``owner``, ``lane``: the half of the line it was on, or the
-    one an Incantation targeted)."""
-    if owner != holder:
+    one an Incantation targeted). An Incantation aimed at a partner's creature goes to the enemy
+    facing that partner's half (ruling P8)."""
+    seats = state.setup.mode.seats
+    if seats[owner].team != seats[holder].team:
         return owner
-    return state.setup.topology.facing_player(holder, lane)
+    return state.setup.topology.facing_player(owner, lane)
 
 
 @handler("return", "cursed")
@@ -62,22 +64,24 @@ def return_card(
         champion.exhaust(state, card)
         return -1
     dest = holder
-    left = False
+    where = OWN
     if mask & (MERCENARY | CURSED):
         handlers = RETURN.by_controller[state.setup.controllers[holder]]
         if mask & MERCENARY:
             dest = handlers[0][1](state, holder, side_owner, side_lane)
-        if mask & CURSED:
-            left = handlers[1][1](state, card, dest)
+            if dest != holder:
+                where = GIVEN
+        if mask & CURSED and handlers[1][1](state, card, dest):
+            where = CURSED_END
     kingdom = state.players[dest]
-    kingdom.receive(card, left)
+    kingdom.receive(card, where)
     if state.log is not None:
-        emit(state.log, kingdom.received(left), card=card, player=dest)
+        emit(state.log, kingdom.received(where), card=card, player=dest)
     return dest
 
 
 @handler("returned", "reinforcement")
-def reinforcement(state: GameState, player: int) -> int:
+def reinforcement(state: GameState, player: int, lane: int, card: int) -> int:
     """REINFORCEMENT: the hand index of the leftmost available creature costing 4 or less without
     Reinforcement, or -1. "Available" = the cards that could be played now (4 leftmost, minus
     Blackmail); the printed cost counts, since it is played without paying.

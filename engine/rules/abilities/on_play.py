@@ -8,7 +8,7 @@ from engine.rules.abilities.combat import DAMAGE, EXTRA_TARGETS
 from engine.rules.abilities.registry import AQUATIC, SYMBIOTE, handler, hook_table
 from engine.rules.damage import Resolution, hit_many
 from engine.rules.events import emit
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import OWN, hand_of
 from engine.rules.state import Creature, GameState
 
 
@@ -36,7 +36,7 @@ def backlash(state: GameState, res: Resolution, side: tuple[int, int]) -> None:
     cards left of one's Stronghold. Combines with Splash, Perforation, Aquatic, Regeneration and
     Sharpening (French text); not with Vulnerability, which only replaces an attack value.
     """
-    amount = hand_of(state, res.player).sh
+    amount = state.players[res.player].backlash_amount()
     enemy, lane = enemy_half(state, res.player, side)
     line = state.players[enemy].lines[lane]
     if not amount or not line:
@@ -65,7 +65,7 @@ def counter_order(state: GameState, res: Resolution, side: tuple[int, int]) -> N
     if not kingdom.hand:
         return
     card = kingdom.take(0)
-    kingdom.receive(card, False)
+    kingdom.receive(card, OWN)
     if state.log is not None:
         emit(state.log, "counter_order", card=card, player=res.player)
 
@@ -73,16 +73,16 @@ def counter_order(state: GameState, res: Resolution, side: tuple[int, int]) -> N
 @handler("on_play", "enchain")
 def enchain(state: GameState, res: Resolution, side: tuple[int, int]) -> None:
     """ENCHAIN: take the leftmost Creature or Incantation card of the hand of the enemy facing
-    the owner's line, face down under the owner (released when the owner suffers at least 1
-    damage, see aftermath).
+    the owner's line (the AI's: the top card of its deck pile), face down under the owner
+    (released when the owner suffers at least 1 damage, see aftermath).
     """
     creature = res.creature
     # Enchain is creature-only (cards.py refuses it on an Incantation); an enemy with an empty
     # hand has already lost.
     assert creature is not None
     enemy = state.setup.topology.facing_player(res.player, creature.lane)
-    kingdom = hand_of(state, enemy)
-    card = kingdom.take(0)
+    kingdom = state.players[enemy]
+    card = kingdom.surrender_first()
     creature.chained += ((card, enemy),)
     if state.log is not None:
         emit(state.log, "enchain", card=card, player=enemy)

@@ -14,4 +14,12 @@ def catalyst(state: GameState, creature: Creature) -> int:
     return 2
 
 
-PHASE_1: Final = hook_table("phase_1", ("catalyst",))
+@handler("phase_1", "blackmail")
+def blackmail(state: GameState, creature: Creature) -> int:
+    """BLACKMAIL limits a hand player's available cards (engine.rules.abilities.costs), not
+    their Mana: nothing here. The Solo AI, which has no hand, loses 1 Mana instead
+    (engine.rules.solo)."""
+    return 0
+
+
+PHASE_1: Final = hook_table("phase_1", ("catalyst", "blackmail"))
