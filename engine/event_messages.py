@@ -48,6 +48,31 @@ MESSAGES = (
     # Translators: event returns_discard, rule stronghold. {card} a card name; {player} a seat
     # letter.
     pgettext_lazy("engine event", "{card} goes to {player}'s discard pile."),
+    # Translators: event returns_pile, rule solo-stronghold. {card} a card name; {player} a seat
+    # letter.
+    pgettext_lazy("engine event", "{card} goes on top of {player}'s deck pile."),
+    # Translators: event reveal, rule solo-summoning. {player} a seat letter; {card} a card name;
+    # {line} a line's word (context “engine line”).
+    pgettext_lazy("engine event", "{player} reveals {card} for the {line} line."),
+    # Translators: event ai_discards, rule solo-summoning. {card} a card name; {player} a seat
+    # letter.
+    pgettext_lazy(
+        "engine event",
+        "{card} has no host or no target: it goes to {player}'s discard pile.",
+    ),
+    # Translators: event ai_counter_order, rule solo-counter-order. {target} a card name; {card} a
+    # card name; {player} a seat letter.
+    pgettext_lazy(
+        "engine event",
+        "Counter-order: {target} costs more than {card}; it is put into play and {card} goes to "
+        "{player}'s discard pile.",
+    ),
+    # Translators: event ai_price_of_blood, rule solo-price-of-blood. {card} a card name; {amount} a
+    # number.
+    pgettext_lazy(
+        "engine event",
+        "Price of Blood: {card} costs the AI no Mana; it discards {amount} cards.",
+    ),
     # Translators: event stronghold_damage, rule stronghold. {player} a seat letter; {amount} a
     # number; {hp} a number.
     pgettext_lazy("engine event", "{player}'s Stronghold takes {amount} damage ({hp} HP left)."),
@@ -110,6 +135,8 @@ MESSAGES = (
     pgettext_lazy("engine event", "Counter-order: {card} moves to the right of {player}'s hand."),
     # Translators: refusal game_over, rule game-end.
     pgettext_lazy("engine refusal", "The game is over."),
+    # Translators: refusal ai_turn, rule solo-summoning.
+    pgettext_lazy("engine refusal", "The AI plays its Phase 2 by itself."),
     # Translators: refusal assault_done, rule turn-structure.
     pgettext_lazy(
         "engine refusal",
@@ -182,6 +209,17 @@ MESSAGES = (
         "{card} costs {cost} Mana ({printed} minus 1 per creature costing {printed} in play) and "
         "you have {mana} left.",
     ),
+    # Translators: refusal draft_over, rule format-draft.
+    pgettext_lazy("engine refusal", "The Draft is over: every player has their cards."),
+    # Translators: refusal draft_not_your_pick, rule format-draft. {expected} a seat letter;
+    # {player} a seat letter.
+    pgettext_lazy("engine refusal", "It is {expected}'s pick, not {player}'s."),
+    # Translators: refusal draft_wrong_count, rule format-draft. {count} a number; {given} a number.
+    pgettext_lazy("engine refusal", "Choose {count} card(s) here, not {given}."),
+    # Translators: refusal draft_not_revealed, rule format-draft. {card} a card name.
+    pgettext_lazy("engine refusal", "{card} is not among the revealed cards."),
+    # Translators: refusal draft_same_card, rule format-draft. {card} a card name.
+    pgettext_lazy("engine refusal", "{card} is chosen twice."),
     # Translators: the top line, as {line} shows it in events.
     pgettext_lazy("engine line", "top"),
     # Translators: the bottom line, as {line} shows it in events.

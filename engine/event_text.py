@@ -38,11 +38,23 @@ KINDS: dict[str, tuple[MappingProxyType[str, tuple[str, str]], str]] = {
 }
 
 
-def engine_text(kind: str, code: str, args: Sequence[tuple[str, Arg]], names: Sequence[str]) -> str:
+def engine_text(
+    kind: str,
+    code: str,
+    args: Sequence[tuple[str, Arg]],
+    names: Sequence[str],
+    seats: Sequence[str] = (),
+) -> str:
     """Event or refusal (`kind`) `code` with `args` in the current language; `names`: the card
-    names by card id, as the page shows them."""
+    names by card id, as the page shows them; `seats`: how the page names each seat, if not by
+    its letter (the replay viewer names the deck sitting there)."""
     table, context = KINDS[kind]
     lines = [pgettext(LINE_CONTEXT, line) for line in LINE_NAMES]
+    if seats:
+        args = [
+            (key, seats[value]) if key in SEAT_ARGS and type(value) is int else (key, value)
+            for key, value in args
+        ]
     return pgettext(context, table[code][1]).format(**fields(args, names, lines))
 
 

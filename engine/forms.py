@@ -5,9 +5,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
-from engine.models import MAX_GAMES, Agent
-from engine.selectors import DeckOption, SeatChoice
+from engine.adapters.decks import MODE, PRECONSTRUCTED_NUMBERS, SOLO_MODE, DeckChoice
+from engine.models import MAX_GAMES, MAX_LEVEL, MIN_LEVEL, Agent
+from engine.selectors import DeckOption, SeatChoice, SoloAiChoice
 
 DEFAULT_GAMES = 1000
 
@@ -17,12 +17,18 @@ class OpponentKind:
     PUBLIC = "public"
     CODE = "code"
     PRECONSTRUCTED = "preconstructed"
+    # Solo: the rulebook's AI, at a level of the difficulty table (0: Quick Play).
+    SOLO = "solo"
     CHOICES = [
         (MINE, _("One of my decks")),
         (PUBLIC, _("A public deck")),
         (CODE, _("A deck code")),
         (PRECONSTRUCTED, _("A preconstructed deck")),
+        (SOLO, _("The Solo AI")),
     ]
+
+
+QUICK_PLAY = 0
 
 
 def _deck_choices(options: list[DeckOption], with_owner: bool) -> list[tuple[str, str]]:
@@ -49,13 +55,34 @@ class TestDeckForm(forms.Form):
         required=False,
         initial=1,
     )
-    agent = forms.ChoiceField(label=_("AI level"), choices=Agent.choices, initial=Agent.GREEDY)
+    opponent_solo = forms.TypedChoiceField(
+        label=_("Solo AI level"),
+        choices=[
+            (QUICK_PLAY, _("Quick Play")),
+            *((n, _("Level %(level)d") % {"level": n}) for n in range(MIN_LEVEL, MAX_LEVEL + 1)),
+        ],
+        coerce=int,
+        required=False,
+        initial=QUICK_PLAY,
+    )
+    # Blank: the strongest AI that fits the number of games (services.agent_for).
+    agent = forms.ChoiceField(
+        label=_("AI level"),
+        choices=[("", _("The strongest that fits the number of games")), *Agent.choices],
+        initial="",
+        required=False,
+    )
     games = forms.IntegerField(
         label=_("Number of games"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
     )
     exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
     champions = forms.BooleanField(
         label=_("Champion module (saved decks play with their Champion)"), required=False
+    )
+    control = forms.BooleanField(
+        label=_("Check the verdict with a small batch played by another AI"),
+        required=False,
+        initial=True,
     )
 
     def __init__(
@@ -81,19 +108,30 @@ class TestDeckForm(forms.Form):
         data = self.cleaned_data
         kind = data.get("opponent")
         field = f"opponent_{kind}"
-        if kind and not data.get(field):
+        if kind and data.get(field) in (None, ""):
             self.add_error(field, _("Choose the opponent's deck."))
         return data
 
     def seats(self) -> list[SeatChoice]:
-        """The deck to test (deck A) and its opponent (deck B), both played by the chosen AI."""
-        agent = self.cleaned_data["agent"]
-        return [
-            SeatChoice(DeckChoice(deck=self.cleaned_data["deck"]), agent),
-            self._opponent(agent),
-        ]
+        """The deck to test (deck A) and its opponent (deck B), both played by the chosen AI;
+        against the Solo AI, the deck alone."""
+        agent = self.cleaned_data["agent"] or None
+        tested = SeatChoice(DeckChoice(deck=self.cleaned_data["deck"]), agent)
+        if self.cleaned_data["opponent"] == OpponentKind.SOLO:
+            return [tested]
+        return [tested, self._opponent(agent)]
 
-    def _opponent(self, agent: str) -> SeatChoice:
+    def mode(self) -> str:
+        return SOLO_MODE if self.cleaned_data["opponent"] == OpponentKind.SOLO else MODE
+
+    def solo_ai(self) -> SoloAiChoice | None:
+        """The Solo AI's level (None: a Duel, or Quick Play's AI)."""
+        level = self.cleaned_data.get("opponent_solo")
+        if self.cleaned_data["opponent"] != OpponentKind.SOLO or level == QUICK_PLAY:
+            return None
+        return SoloAiChoice(level=level)
+
+    def _opponent(self, agent: str | None) -> SeatChoice:
         kind = self.cleaned_data["opponent"]
         value = self.cleaned_data[f"opponent_{kind}"]
         if kind == OpponentKind.CODE:

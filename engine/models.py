@@ -22,7 +22,8 @@ class Agent(models.TextChoices):
 
     RANDOM = "random", _("Random (weakest)")
     GREEDY = "greedy", _("Greedy (fast)")
-    LOOKAHEAD = "lookahead", _("Lookahead (strongest, slow)")
+    LOOKAHEAD = "lookahead", _("Lookahead (slow)")
+    STRONG = "strong", _("Strong (search, strongest, slowest)")
 
 
 class Status(models.TextChoices):
@@ -40,6 +41,16 @@ class DeckSource(models.TextChoices):
     DECK = "deck", _("a saved deck")
     CODE = "code", _("a deck code")
     PRECONSTRUCTED = "preconstructed", _("a preconstructed deck")
+    # Solo: the AI's deck pile, made from the player's deck (engine.adapters.decks).
+    SOLO_AI = "solo_ai", _("the Solo AI's deck")
+    DRAFT = "draft", _("drafted for each game")
+
+
+class Drafter(models.TextChoices):
+    """The computer drafters of `engine.rules.drafters` (a Draft batch)."""
+
+    PRICE = "price", _("card worth")
+    SIMULATED = "simulated", _("simulated games")
 
 
 class SimulationBatch(models.Model):
@@ -52,6 +63,11 @@ class SimulationBatch(models.Model):
     mode = models.CharField(_("game mode"), max_length=20, default="duel")
     exhaustion = models.BooleanField(_("Exhaustion module"), default=False)
     champions = models.BooleanField(_("Champion module"), default=False)
+    # A Draft batch (the Draft format): the expansion whose cards each game drafts its decks
+    # from, and those cards as the engine plays them (null: the batch plays the decks entered).
+    draft_expansion = models.CharField(_("Draft pool"), max_length=60, blank=True)
+    draft_pool = models.JSONField(_("Draft pool cards"), null=True, blank=True)
+    draft_slugs = models.JSONField(_("Draft pool slugs"), null=True, blank=True)
     games = models.PositiveIntegerField(
         _("games"), validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)]
     )
@@ -77,6 +93,30 @@ class SimulationBatch(models.Model):
     # The last sign of life of an active batch: a chunk written, or its missing chunks sent again
     # (`services.batch_resend_lost_chunks` looks for batches where it is too old).
     active_at = models.DateTimeField(_("last activity"), null=True, blank=True)
+    # Solo: the AI's parameters (`engine.rules.ai_options.AiOptions` JSON) and the Custom Play
+    # level they are worth in the difficulty table (0: Quick Play); null in the other modes.
+    ai = models.JSONField(_("Solo AI"), null=True, blank=True)
+    ai_level = models.SmallIntegerField(_("difficulty level"), null=True, blank=True)
+    # The difficulty curve the batch is one level of (null: a batch asked for on its own).
+    curve = models.ForeignKey(
+        "DifficultyCurve",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="batches",
+        verbose_name=_("difficulty curve"),
+    )
+    # A small batch of the same decks and seed played by another agent alongside this one, whose
+    # win rates say whether the agents agree on the decks (its `controlled` side is this batch;
+    # a control is not listed, and does not count towards its requester's limits).
+    control = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="controlled",
+        verbose_name=_("control batch"),
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -128,6 +168,8 @@ class SimulationSeat(models.Model):
         _("preconstructed deck"), null=True, blank=True
     )
     agent = models.CharField(_("AI"), max_length=20, choices=Agent.choices)
+    # A Draft batch's entrant drafts its deck for each game (its `cards` are then empty).
+    drafter = models.CharField(_("drafter"), max_length=20, choices=Drafter.choices, blank=True)
     # The engine card JSON of the cards played, the catalogue slug of each, and the Champion's
     # definition (null: none, or the module off).
     cards = models.JSONField(_("cards as played"))
@@ -168,3 +210,128 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"batch {self.batch_id} chunk {self.index}"
+
+
+# Solo Custom Play's difficulty table (issue 15; the reconstruction is in docs/rulings.md) ------
+
+
+class DifficultyOption(models.TextChoices):
+    """What a difficulty parameter sets, as the key of the AI options' JSON
+    (`engine.rules.ai_options.AiOptions`); `ability` adds one to the abilities all the AI's
+    creatures bear, and `champion` says the player plays a Champion."""
+
+    FIXED_MANA = "fixed_mana", _("fixed Mana")
+    MANA_PER_CREATURE = "mana_per_creature", _("Mana per creature of the player")
+    AI_FIRST = "ai_first", _("the AI plays first")
+    RESISTANCE = "resistance", _("resistance")
+    BASTION = "bastion", _("the AI's Bastion")
+    ABILITY = "ability", _("a special ability of all the AI's creatures")
+    CHAMPION = "champion", _("the player's Champion")
+
+
+class DifficultyParameter(models.Model):
+    """One choice of Custom Play with its difficulty points (negative: it makes the AI weaker)."""
+
+    code = models.SlugField(_("code"), max_length=40, unique=True)
+    option = models.CharField(_("option"), max_length=20, choices=DifficultyOption.choices)
+    # The option's value: a number of Mana, true/false, or an ability code.
+    value = models.JSONField(_("value"))
+    points = models.SmallIntegerField(_("difficulty points"))
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        verbose_name = _("difficulty parameter")
+        verbose_name_plural = _("difficulty parameters")
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.points:+d})"
+
+
+class DifficultyParameterTranslation(models.Model):
+    parameter = models.ForeignKey(
+        DifficultyParameter, on_delete=models.CASCADE, related_name="translations"
+    )
+    language_code = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parameter", "language_code"],
+                name="difficulty_parameter_translation_unique",
+            )
+        ]
+        verbose_name = _("difficulty parameter translation")
+        verbose_name_plural = _("difficulty parameter translations")
+
+    def __str__(self) -> str:
+        return f"{self.language_code}: {self.name}"
+
+
+MIN_LEVEL = 1
+MAX_LEVEL = 10
+
+
+class DifficultyLevel(models.Model):
+    """A Custom Play level: its budget of difficulty points and the parameters a test game at
+    this level plays (they must spend the budget exactly, `selectors.difficulty_problems`)."""
+
+    level = models.PositiveSmallIntegerField(
+        _("level"),
+        unique=True,
+        validators=[MinValueValidator(MIN_LEVEL), MaxValueValidator(MAX_LEVEL)],
+    )
+    budget = models.PositiveSmallIntegerField(_("difficulty points"))
+    parameters = models.ManyToManyField(
+        DifficultyParameter,
+        blank=True,
+        related_name="levels",
+        verbose_name=_("default parameters"),
+    )
+
+    class Meta:
+        ordering = ["level"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(level__gte=MIN_LEVEL, level__lte=MAX_LEVEL),
+                name="difficulty_level_range",
+            )
+        ]
+        verbose_name = _("difficulty level")
+        verbose_name_plural = _("difficulty levels")
+
+    def __str__(self) -> str:
+        return f"{self.level} ({self.budget})"
+
+
+class DifficultyCurve(models.Model):
+    """One deck played in Solo against every level of the difficulty table: one batch per level
+    (`batches`, each with its `ai_level`), run like any batch."""
+
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="difficulty_curves"
+    )
+    # The saved deck it was asked for (its page shows the curve), kept while the deck exists.
+    deck = models.ForeignKey(
+        "decks.Deck",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("saved deck"),
+    )
+    games_per_level = models.PositiveIntegerField(
+        _("games per level"), validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)]
+    )
+    seed = models.BigIntegerField(_("seed"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["requested_by", "deck", "-created_at"])]
+        verbose_name = _("difficulty curve")
+        verbose_name_plural = _("difficulty curves")
+
+    def __str__(self) -> str:
+        return f"curve #{self.pk} ({self.games_per_level} games per level)"

@@ -3,35 +3,56 @@
 Turning the decks asked for into what the engine plays is `engine.adapters.decks`.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Sum, When
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from cards.selectors import card_name
+from cards.selectors import card_name, pick_translation
 from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
-from engine import simulation
-from engine.adapters.decks import MODE, DeckChoice
+from engine import board, simulation
+from engine.adapters.decks import SOLO_MODE, DeckChoice
+from engine.agent_ladder import AgentStanding, current_ladder
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
     DeckSource,
+    DifficultyCurve,
+    DifficultyLevel,
+    DifficultyOption,
+    DifficultyParameter,
+    Drafter,
     SimulationBatch,
+    SimulationChunk,
     SimulationSeat,
     Status,
 )
 from engine.rules import MODES
+from engine.rules.ai_options import AiOptions
+from engine.rules.errors import InputError
+from engine.rules.modes import HAND
 from engine.rules.native import engine_digest
 
 Viewer = User | AnonymousUser
-SEATS = len(MODES[MODE].seats)
+# The modes test games are played in: those of hand players the engine plays (the Duel first),
+# and Solo, whose automaton's deck pile and parameters the batch makes (Co-op is not yet).
+SIMULATION_MODES = tuple(
+    name
+    for name, mode in MODES.items()
+    if mode.playable and (name == SOLO_MODE or all(seat.controller == HAND for seat in mode.seats))
+)
 REPLAY_CACHE_SECONDS = 600
+HALF = 0.5
+REPLAY_SHAPE = 3  # bump when engine.simulation.ReplayedGame or Frame changes
 
 
 # The decks a batch plays ---------------------------------------------------------------------
@@ -39,10 +60,11 @@ REPLAY_CACHE_SECONDS = 600
 
 @dataclass(frozen=True)
 class SeatChoice:
-    """One deck entered in a batch, as asked for, and the AI that plays it."""
+    """One deck entered in a batch, as asked for, and the AI that plays it (None: the strongest
+    that fits the batch's size, `services.agent_for`)."""
 
     deck: DeckChoice
-    agent: str = Agent.GREEDY
+    agent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +108,7 @@ def _with_seats(batches: QuerySet[SimulationBatch]) -> QuerySet[SimulationBatch]
 def batches_of(user: Viewer) -> QuerySet[SimulationBatch]:
     if not user.is_authenticated:
         return SimulationBatch.objects.none()
-    return _with_seats(SimulationBatch.objects.filter(requested_by=user))
+    return _with_seats(SimulationBatch.objects.filter(requested_by=user, controlled=None))
 
 
 def batch_get(*, batch_id: int, user: Viewer) -> SimulationBatch:
@@ -123,6 +145,10 @@ def seat_name(seat: SimulationSeat) -> str:
         return _("Preconstructed deck %(number)d") % {"number": seat.preconstructed}
     if seat.source == DeckSource.CODE:
         return _("Deck code %(code)s…") % {"code": seat.code[:8]}
+    if seat.source == DeckSource.SOLO_AI:
+        return _("The Solo AI")
+    if seat.source == DeckSource.DRAFT and seat.drafter:
+        return _("Drafted (%(drafter)s)") % {"drafter": Drafter(seat.drafter).label}
     return seat.name
 
 
@@ -137,14 +163,23 @@ def batch_percent(batch: SimulationBatch) -> float:
 
 
 def active_batch_count(user: User) -> int:
-    return SimulationBatch.objects.filter(requested_by=user, status__in=ACTIVE_STATUSES).count()
+    """Batches queued or running; a difficulty curve's batches count as one, a control batch
+    as none."""
+    active = SimulationBatch.objects.filter(
+        requested_by=user, status__in=ACTIVE_STATUSES, controlled=None
+    )
+    return (
+        active.filter(curve=None).count()
+        + active.exclude(curve=None).values("curve").distinct().count()
+    )
 
 
 def games_requested_since(user: User, hours: int = 24) -> int:
-    """Games the user asked for in the last `hours`; a cancelled batch counts what it played."""
+    """Games the user asked for in the last `hours`; a cancelled batch counts what it played,
+    a control batch nothing (the app adds it)."""
     since = timezone.now() - timedelta(hours=hours)
     total = (
-        SimulationBatch.objects.filter(requested_by=user, created_at__gte=since)
+        SimulationBatch.objects.filter(requested_by=user, created_at__gte=since, controlled=None)
         .annotate(
             counted=Case(
                 When(status=Status.CANCELLED, then=F("games_done")),
@@ -161,11 +196,15 @@ def batch_spec(batch: SimulationBatch) -> simulation.BatchSpec:
     seats = batch_seats(batch)
     return simulation.BatchSpec.from_json(
         seed=batch.seed,
-        decks=[seat.cards for seat in seats],
+        decks=[seat.cards for seat in seats] if batch.draft_pool is None else [],
         agents=[seat.agent for seat in seats],
         exhaustion=batch.exhaustion,
         champions=[seat.champion for seat in seats] if batch.champions else None,
         mode=batch.mode,
+        ai=batch.ai,
+        draft_pool=batch.draft_pool,
+        # Solo's AI drafts nothing: the player's drafter gives it its pile.
+        drafters=[seat.drafter for seat in seats if seat.source == DeckSource.DRAFT],
     )
 
 
@@ -173,7 +212,8 @@ def batch_card_names(batch: SimulationBatch) -> list[list[str]]:
     """Each deck's card names as the engine knows them (English), in deck order, Champion last."""
     names: list[list[str]] = []
     for seat in batch_seats(batch):
-        row = [card["name"] for card in seat.cards]
+        # A drafter's rows: every card of the pool it may have drafted.
+        row = [card["name"] for card in _seat_cards(batch, seat)[0]]
         if batch.champions and seat.champion:
             row.append(seat.champion["name"])
         names.append(row)
@@ -184,18 +224,20 @@ def batch_summary(batch: SimulationBatch) -> simulation.Summary | None:
     """Rates, intervals, histogram and per-card figures once the totals exist."""
     if batch.totals is None:
         return None
-    return simulation.summarise(simulation.Totals.from_json(batch.totals), batch_card_names(batch))
+    return simulation.summarise(
+        simulation.Totals.from_json(batch.totals), batch_card_names(batch), batch.mode
+    )
 
 
 def card_labels(batch: SimulationBatch, language: str | None = None) -> list[dict[str, str]]:
     """Per deck, {engine card name: the name to show in `language`}: the catalogue's
     translations; a Champion by the name it was frozen with in that language, else English."""
     seats = batch_seats(batch)
-    by_slug = cards_by_slug([slug for seat in seats for slug in seat.slugs])
+    by_slug = cards_by_slug([slug for seat in seats for slug in _seat_cards(batch, seat)[1]])
     labels = []
     for seat in seats:
         row = {}
-        for card, slug in zip(seat.cards, seat.slugs, strict=True):
+        for card, slug in zip(*_seat_cards(batch, seat), strict=True):
             known = by_slug.get(slug)
             row[card["name"]] = card_name(known, language) if known else card["name"]
         if seat.champion:
@@ -203,6 +245,41 @@ def card_labels(batch: SimulationBatch, language: str | None = None) -> list[dic
             row[champion["name"]] = champion.get(f"name_{language}") or champion["name"]
         labels.append(row)
     return labels
+
+
+def _seat_cards(
+    batch: SimulationBatch, seat: SimulationSeat
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The cards a seat may play and their slugs: its deck's, or in a Draft batch the pool
+    (the drafters' and, in Solo, the AI's pile given from it)."""
+    if batch.draft_pool is not None:
+        return batch.draft_pool or [], batch.draft_slugs or []
+    return seat.cards, seat.slugs
+
+
+def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str, board.CardFace]:
+    """{engine card name: its face on the board}, for every card and Champion the batch plays:
+    named as `card_labels` names them, a catalogue card with its catalogue emblem."""
+    seats = batch_seats(batch)
+    by_slug = cards_by_slug([slug for seat in seats for slug in _seat_cards(batch, seat)[1]])
+    faces = {}
+    for seat, labels in zip(seats, card_labels(batch, language), strict=True):
+        cards, slugs = _seat_cards(batch, seat)
+        for card, slug in zip(cards, slugs, strict=True):
+            known = by_slug.get(slug)
+            faces[card["name"]] = board.card_face(
+                name=card["name"],
+                label=labels[card["name"]],
+                slug=slug,
+                expansion_code=known.expansion.code if known else "",
+                definition=card,
+            )
+        if seat.champion:
+            name = seat.champion["name"]
+            faces[name] = board.card_face(
+                name=name, label=labels[name], slug="", expansion_code="", definition=seat.champion
+            )
+    return faces
 
 
 def batch_replayable(batch: SimulationBatch) -> bool:
@@ -235,10 +312,441 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
             status_code=409,
         )
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
-    # up to a second to replay.
-    key = f"simulation-replay:{batch.pk}:{index}:{batch.engine_digest}"
+    # up to a second to replay. REPLAY_SHAPE names the shape of the cached object: a cached game
+    # of an older shape would lack the fields the page reads.
+    key = f"simulation-replay:{REPLAY_SHAPE}:{batch.pk}:{index}:{batch.engine_digest}"
     game = cache.get(key)
     if not isinstance(game, simulation.ReplayedGame):
         game = simulation.replay_game(batch_spec(batch), index)
         cache.set(key, game, REPLAY_CACHE_SECONDS)
     return game
+
+
+# Solo Custom Play's difficulty table ----------------------------------------------------------
+
+
+def difficulty_levels() -> list[DifficultyLevel]:
+    return list(
+        DifficultyLevel.objects.prefetch_related(
+            Prefetch(
+                "parameters",
+                DifficultyParameter.objects.prefetch_related("translations"),
+            )
+        )
+    )
+
+
+def difficulty_level_get(*, level: int) -> DifficultyLevel:
+    """Level `level` with its default parameters (400 `unknown_level` if the table lacks it)."""
+    row = next((row for row in difficulty_levels() if row.level == level), None)
+    if row is None:
+        raise DomainError(
+            "unknown_level",
+            _("There is no difficulty level %(level)s.") % {"level": level},
+            {"field": "ai.level", "choices": [row.level for row in difficulty_levels()]},
+        )
+    return row
+
+
+def difficulty_parameters_get(*, codes: Sequence[str]) -> list[DifficultyParameter]:
+    """The parameters named by `codes`, in that order (400 `unknown_parameter` naming any
+    unknown one)."""
+    found = {row.code: row for row in DifficultyParameter.objects.filter(code__in=codes)}
+    unknown = [code for code in codes if code not in found]
+    if unknown:
+        raise DomainError(
+            "unknown_parameter",
+            _("There is no difficulty parameter “%(code)s”.") % {"code": unknown[0]},
+            {
+                "field": "ai.parameters",
+                "unknown": unknown,
+                "choices": list(DifficultyParameter.objects.values_list("code", flat=True)),
+            },
+        )
+    return [found[code] for code in codes]
+
+
+def difficulty_points(parameters: Iterable[DifficultyParameter]) -> int:
+    return sum(parameter.points for parameter in parameters)
+
+
+def difficulty_problems(
+    *, parameters: Sequence[DifficultyParameter], budget: int | None = None
+) -> list[str]:
+    """Why a set of parameters is not one Custom Play AI: two values of one option (two fixed
+    Manas), one ability twice, or (with `budget`) points that do not spend the budget exactly
+    (001 "allocating as many difficulty points as the chosen level"). Empty: it is one."""
+    problems = []
+    seen: dict[tuple[str, str], DifficultyParameter] = {}
+    for parameter in parameters:
+        # Abilities add up (001 "Choose Special Abilities"); any other option has one value.
+        key = (
+            parameter.option,
+            str(parameter.value) if parameter.option == DifficultyOption.ABILITY else "",
+        )
+        other = seen.get(key)
+        if other is not None:
+            problems.append(
+                _("“%(first)s” and “%(second)s” both set %(option)s: keep one.")
+                % {
+                    "first": other.code,
+                    "second": parameter.code,
+                    "option": parameter.get_option_display(),
+                }
+            )
+        seen[key] = parameter
+    if budget is not None:
+        points = difficulty_points(parameters)
+        if points != budget:
+            problems.append(
+                _(
+                    "These parameters are worth %(points)d difficulty points; the level's "
+                    "budget is %(budget)d: they must add up to it exactly."
+                )
+                % {"points": points, "budget": budget}
+            )
+    return problems
+
+
+def difficulty_ai_options(parameters: Iterable[DifficultyParameter]) -> dict[str, object]:
+    """The AI options (`AiOptions` JSON, the scenario format's `ai`) of Quick Play changed by
+    `parameters`."""
+    options: dict[str, object] = AiOptions().to_json()
+    abilities: list[str] = []
+    for parameter in parameters:
+        if parameter.option == DifficultyOption.ABILITY:
+            abilities.append(str(parameter.value))
+        else:
+            options[parameter.option] = parameter.value
+    options["abilities"] = abilities
+    return options
+
+
+def difficulty_level_options(*, level: int) -> dict[str, object]:
+    """The AI options of level `level`'s default parameters."""
+    return difficulty_ai_options(difficulty_level_get(level=level).parameters.all())
+
+
+def difficulty_parameter_name(parameter: DifficultyParameter, language: str | None = None) -> str:
+    row, _fallback = pick_translation(parameter.translations.all(), language)
+    return row.name if row else parameter.code
+
+
+@dataclass(frozen=True)
+class SoloAiChoice:
+    """Solo's AI as asked for: a level of the table, or explicit `AiOptions` JSON (neither:
+    Quick Play)."""
+
+    level: int | None = None
+    options: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class SoloAi:
+    # Every key of `AiOptions.to_json()`, and the level they are worth in the table.
+    options: dict[str, object]
+    level: int
+
+
+def difficulty_points_of_options(options: dict[str, object]) -> int:
+    """What explicit AI options are worth in the table: the points of every parameter they
+    take (Quick Play's values are worth 0)."""
+    abilities = options.get("abilities")
+    total = 0
+    for parameter in DifficultyParameter.objects.all():
+        if parameter.option == DifficultyOption.ABILITY:
+            taken = isinstance(abilities, list) and parameter.value in abilities
+        else:
+            taken = options.get(parameter.option) == parameter.value
+        total += parameter.points if taken else 0
+    return total
+
+
+def solo_ai_resolve(choice: SoloAiChoice) -> SoloAi:
+    """The AI a Solo batch plays, or a 400 naming the field (`ai.level`, `ai.<key>`)."""
+    if choice.level is not None:
+        if choice.options is not None:
+            raise DomainError(
+                "ai_level_and_options",
+                _("Give the AI a level or its parameters, not both."),
+                {"field": "ai"},
+            )
+        chosen = SoloAi(difficulty_level_options(level=choice.level), choice.level)
+    else:
+        chosen = _explicit_ai(choice.options or {})
+    return chosen
+
+
+def _explicit_ai(data: dict[str, object]) -> SoloAi:
+    try:
+        options = AiOptions.from_json(data)
+    except InputError as error:
+        field = str(error).split(":", 1)[0]
+        raise DomainError(
+            "invalid_ai",
+            _("The Solo AI's parameters are not valid: %(reason)s") % {"reason": error},
+            {"field": field, "reason": str(error)},
+        ) from error
+    data = options.to_json()
+    return SoloAi(data, difficulty_points_of_options(data))
+
+
+# Difficulty curves ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One level of a curve: its batch and the player's wins so far."""
+
+    level: int
+    batch: SimulationBatch
+    wins: simulation.Rate
+
+
+def curve_get(*, curve_id: int, user: Viewer) -> DifficultyCurve:
+    """A curve its requester (or staff) may see; anyone else gets the same 404."""
+    curve = DifficultyCurve.objects.filter(pk=curve_id).first()
+    if curve is None or not (
+        user.is_authenticated and (curve.requested_by_id == user.pk or user.is_staff)
+    ):
+        raise DomainError(
+            "not_found",
+            _("There is no difficulty curve #%(id)s.") % {"id": curve_id},
+            {"curve": curve_id},
+            status_code=404,
+        )
+    return curve
+
+
+def curve_latest(*, deck: Deck, user: Viewer) -> DifficultyCurve | None:
+    """The user's latest curve of a saved deck (what the deck's page shows)."""
+    if not user.is_authenticated:
+        return None
+    return DifficultyCurve.objects.filter(requested_by=user, deck=deck).first()
+
+
+def _player_wins(batch: SimulationBatch) -> simulation.Rate:
+    """The player's (deck A's) wins over the games written so far."""
+    if batch.totals is not None:
+        totals = simulation.Totals.from_json(batch.totals)
+    else:
+        totals = simulation.Totals.empty(len(batch.seats.all()))
+        for chunk in batch.chunks.all():
+            totals.merge(simulation.Totals.from_json(chunk.totals))
+    return simulation.Rate.of(totals.wins[0], totals.games)
+
+
+def curve_points(curve: DifficultyCurve) -> list[CurvePoint]:
+    batches = curve.batches.order_by("ai_level").prefetch_related(
+        "seats", Prefetch("chunks", SimulationChunk.objects.only("batch_id", "totals"))
+    )
+    return [CurvePoint(batch.ai_level or 0, batch, _player_wins(batch)) for batch in batches]
+
+
+def curve_games(points: Sequence[CurvePoint]) -> tuple[int, int]:
+    """(games played, games asked for) over every level."""
+    return (
+        sum(point.batch.games_done for point in points),
+        sum(point.batch.games for point in points),
+    )
+
+
+def curve_active(points: Sequence[CurvePoint]) -> bool:
+    return any(point.batch.status in ACTIVE_STATUSES for point in points)
+
+
+def curve_level_beaten(points: Sequence[CurvePoint]) -> int:
+    """The highest level N such that the deck won at least half of its games at every level
+    from the first to N ("beats the AI up to level N half of the time"); 0: not even the
+    first. Levels not played yet stop the count."""
+    reached = 0
+    for point in points:
+        rate = point.wins.value
+        if rate is None or rate < HALF:
+            break
+        reached = point.level
+    return reached
+
+
+# Verdicts: which agent played, how strong it is, and when not to trust the figures -------------
+
+# More draws than this share of the games earns a warning: the win rates leave them out.
+DRAWS_WARNING_SHARE = 0.01
+
+
+@dataclass(frozen=True)
+class AgentVerdict:
+    """An agent that played a batch and its standing on the strength ladder (None: unrated)."""
+
+    name: str
+    label: str
+    standing: AgentStanding | None
+    ladder_size: int
+
+
+@dataclass(frozen=True)
+class VerdictWarning:
+    code: str  # "draws" or "agents_disagree"
+    message: str
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    # The agents of the batch's decks, each once, in deck order.
+    agents: tuple[AgentVerdict, ...]
+    control: SimulationBatch | None
+    control_summary: simulation.Summary | None
+    warnings: tuple[VerdictWarning, ...]
+
+    @property
+    def control_active(self) -> bool:
+        return self.control is not None and self.control.status in ACTIVE_STATUSES
+
+    @property
+    def control_agent_name(self) -> str:
+        return agent_name(batch_seats(self.control)[0].agent) if self.control else ""
+
+
+def agent_name(agent: str) -> str:
+    """An agent's short name in the current language, for sentences."""
+    names = {
+        Agent.RANDOM: _("the random AI"),
+        Agent.GREEDY: _("the greedy AI"),
+        Agent.LOOKAHEAD: _("the lookahead AI"),
+        Agent.STRONG: _("the strong AI"),
+    }
+    return names.get(Agent(agent), agent) if agent in Agent.values else agent
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{number_format(100 * value, 0)} %"
+
+
+def batch_verdict(batch: SimulationBatch) -> Verdict:
+    """Who played the batch and how strong they are; warnings once the results exist: too many
+    draws, and a control batch whose win rate for deck A lies outside the batch's interval."""
+    ladder = current_ladder()
+    seats = batch_seats(batch)
+    # Solo's automaton is the opponent the batch measures, not an agent of the ladder.
+    names = list(dict.fromkeys(seat.agent for seat in seats if seat.agent != simulation.AUTOMATON))
+    size = len(ladder.agents)
+    agents = tuple(
+        AgentVerdict(name, str(Agent(name).label), ladder.of(name), size) for name in names
+    )
+    control = batch.control
+    control_summary = batch_summary(control) if control is not None else None
+    summary = batch_summary(batch)
+    warnings: list[VerdictWarning] = []
+    if summary is not None and summary.games:
+        share = summary.draws / summary.games
+        if share > DRAWS_WARNING_SHARE:
+            warnings.append(
+                VerdictWarning(
+                    "draws",
+                    _(
+                        "%(share)s of the games were draws, stopped after %(turns)d turns: the "
+                        "win rates leave them out, so they say less than they seem."
+                    )
+                    % {"share": _percent(share), "turns": simulation.MAX_TURNS},
+                    {"draws": summary.draws, "games": summary.games},
+                )
+            )
+        if control is not None and control_summary is not None and control_summary.games:
+            disagreement = _disagreement(
+                summary, seats[0].agent, control_summary, batch_seats(control)[0].agent
+            )
+            if disagreement is not None:
+                warnings.append(disagreement)
+    return Verdict(agents, control, control_summary, tuple(warnings))
+
+
+def _disagreement(
+    summary: simulation.Summary, agent: str, control: simulation.Summary, control_agent: str
+) -> VerdictWarning | None:
+    """A warning when deck A's win rates with the two agents have 95% intervals that do not
+    overlap."""
+    ours, theirs = summary.decks[0].wins, control.decks[0].wins
+    if ours.low <= theirs.high and theirs.low <= ours.high:
+        return None
+    return VerdictWarning(
+        "agents_disagree",
+        _(
+            "The AIs disagree: with %(control_agent)s deck A wins %(control_rate)s, with "
+            "%(agent)s %(rate)s. A weak AI can make a deck look better or worse than it is."
+        )
+        % {
+            "control_agent": agent_name(control_agent),
+            "control_rate": _percent(theirs.value),
+            "agent": agent_name(agent),
+            "rate": _percent(ours.value),
+        },
+        {
+            "deck": "a",
+            "agent": agent,
+            "win_rate": ours.value,
+            "control_agent": control_agent,
+            "control_win_rate": theirs.value,
+        },
+    )
+
+
+# Per-card insight on a card's page ------------------------------------------------------------
+
+# The public decks a card's page shows figures for, the most recently tested first.
+CARD_INSIGHT_DECKS = 10
+
+
+@dataclass(frozen=True)
+class DeckCardInsight:
+    """A card's figures in the latest finished batch that tested a public deck playing it.
+    Only the deck and the figures: the batch, its requester and its opponent stay private."""
+
+    deck: Deck
+    agent: str
+    games: int
+    card: simulation.CardStats
+
+    @property
+    def agent_label(self) -> str:
+        return str(Agent(self.agent).label)
+
+
+def card_insight(slug: str, *, limit: int = CARD_INSIGHT_DECKS) -> list[DeckCardInsight]:
+    """For the public decks that play the card `slug`, the card's win rates (played or not,
+    early or late) in each deck's latest finished test batch (controls left out)."""
+    seats = (
+        SimulationSeat.objects.filter(
+            deck__visibility=Visibility.PUBLIC,
+            deck__deck_cards__card__slug=slug,
+            batch__status=Status.DONE,
+            batch__controlled=None,
+        )
+        .select_related("deck", "batch")
+        .order_by("-batch__finished_at", "-batch_id")
+    )
+    found: list[DeckCardInsight] = []
+    seen: set[int] = set()
+    for seat in seats.iterator(chunk_size=50):
+        if seat.deck is None or seat.deck.pk in seen or slug not in seat.slugs:
+            continue
+        seen.add(seat.deck.pk)
+        insight = _seat_card_insight(seat, seat.deck, slug)
+        if insight is not None:
+            found.append(insight)
+        if len(found) == limit:
+            break
+    return found
+
+
+def _seat_card_insight(seat: SimulationSeat, deck: Deck, slug: str) -> DeckCardInsight | None:
+    batch = seat.batch
+    if batch.totals is None:
+        return None
+    totals = simulation.Totals.from_json(batch.totals)
+    name = seat.cards[seat.slugs.index(slug)]["name"]
+    row = totals.cards[seat.index].get(name)
+    if row is None:
+        return None
+    stats = simulation.card_stats(name, row, totals.games, totals.wins[seat.index])
+    return DeckCardInsight(deck, seat.agent, totals.games, stats)

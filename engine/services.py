@@ -29,26 +29,38 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine import background, selectors, simulation
-from engine.adapters.decks import MODE, simulation_deck_resolve
+from engine.adapters.decks import (
+    MODE,
+    SOLO_MODE,
+    DeckChoice,
+    ResolvedDeck,
+    simulation_deck_resolve,
+    solo_ai_deck_resolve,
+)
+from engine.adapters.pools import ResolvedPool, draft_pool_resolve
+from engine.agent_ladder import current_ladder
 from engine.models import (
     ACTIVE_STATUSES,
     MAX_GAMES,
     Agent,
+    DeckSource,
+    DifficultyCurve,
+    Drafter,
     SimulationBatch,
     SimulationChunk,
     SimulationSeat,
     Status,
 )
-from engine.rules import RULES_VERSION
+from engine.rules import MODES, RULES_VERSION
 from engine.rules.native import engine_digest
 
 logger = logging.getLogger(__name__)
 
 # Games per chunk for each agent: a quarter of a second to half a second of work on the compiled
-# engine (~4,000 greedy or random games/s per core, ~40 lookahead), so the ~15 ms a chunk costs
-# around its games (task hand-over, reading the batch, writing the totals) stays near 5%, and a
-# lost chunk costs little. A batch uses its slower agent's figure.
-CHUNK_GAMES = {Agent.RANDOM: 1000, Agent.GREEDY: 1000, Agent.LOOKAHEAD: 10}
+# engine (~4,000 greedy or random games/s per core, ~40 lookahead, ~3 strong), so the ~15 ms a
+# chunk costs around its games (task hand-over, reading the batch, writing the totals) stays near
+# 5%, and a lost chunk costs little. A batch uses its slower agent's figure.
+CHUNK_GAMES = {Agent.RANDOM: 1000, Agent.GREEDY: 1000, Agent.LOOKAHEAD: 10, Agent.STRONG: 1}
 # Small batches are cut finer so the progress bar moves: at least this many chunks if possible.
 PROGRESS_STEPS = 20
 MIN_CHUNK = 10
@@ -62,11 +74,19 @@ MAX_RETRIES = 5
 RUN_CHUNK_TASK = "engine.run_simulation_chunk"
 RESEND_LOST_CHUNKS_TASK = "engine.resend_lost_chunks"
 SEED_BITS = 63
+# A deck entered without an AI is played by the strongest agent of the ladder whose games fit
+# what the largest batch of the fast agent costs: MAX_GAMES games of this one.
+BUDGET_AGENT = Agent.GREEDY
+# A control batch: the agent that plays it (greedy, or lookahead when the batch itself is
+# greedy's) and its games, whatever the batch's (a second or two of one core: narrow intervals
+# even beside a small batch of a slow agent); its first games have the batch's shuffles.
+CONTROL_GAMES = {Agent.GREEDY: 1000, Agent.LOOKAHEAD: 200}
 # What chunk_run reads of its batch and of its decks (batch_spec's fields and the chunking).
 CHUNK_READS = (
     "status", "chunk_size", "games", "seed", "mode", "exhaustion", "champions", "engine_digest",
+    "ai", "draft_pool",
 )  # fmt: skip
-CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion")
+CHUNK_SEAT_READS = ("batch_id", "index", "agent", "cards", "champion", "drafter")
 
 
 def retry_delay(retries: int) -> int:
@@ -74,9 +94,41 @@ def retry_delay(retries: int) -> int:
     return min(60, 1 << retries)
 
 
-def chunk_size_for(games: int, agents: Sequence[str]) -> int:
-    largest = min(CHUNK_GAMES[Agent(agent)] for agent in agents)
+def agent_for(games: int) -> str:
+    """The agent of a deck entered without one: the strongest that fits the batch's size."""
+    ladder = current_ladder()
+    budget = ladder.of(BUDGET_AGENT)
+    assert budget is not None, "the ladder must rate the budget agent"
+    return ladder.strongest_within(Agent.values, games, ladder.batch_seconds(budget, MAX_GAMES))
+
+
+def control_agent_for(agents: Sequence[str]) -> str:
+    """The agent of a batch's control: greedy, or lookahead to check a batch all greedy (Solo's
+    automaton aside)."""
+    players = [agent for agent in agents if agent != simulation.AUTOMATON]
+    return Agent.LOOKAHEAD if all(agent == Agent.GREEDY for agent in players) else Agent.GREEDY
+
+
+# A Draft batch's game costs its draft too: about as many greedy games as this (the simulated
+# drafter plays 2 per card it weighs; bench/drafts_bench.py).
+DRAFT_COST = {Drafter.PRICE: 1, Drafter.SIMULATED: 30}
+
+
+def chunk_size_for(games: int, agents: Sequence[str], drafter: str | None = None) -> int:
+    largest = min(CHUNK_GAMES[Agent(agent)] for agent in agents if agent != simulation.AUTOMATON)
+    if drafter is not None:
+        largest = max(1, largest // DRAFT_COST[Drafter(drafter)])
     return max(1, min(largest, max(MIN_CHUNK, -(-games // PROGRESS_STEPS))))
+
+
+@dataclass(frozen=True)
+class DraftChoice:
+    """A Draft batch as asked for: the expansion to draft from (slug or code), the drafter of
+    every entrant, and each entrant's AI (deck A's first)."""
+
+    pool: str
+    drafter: str
+    agents: tuple[str, ...]
 
 
 # Creating -------------------------------------------------------------------------------------
@@ -122,27 +174,45 @@ def batch_create(
     exhaustion: bool = False,
     champions: bool = False,
     chunk_size: int | None = None,
+    mode: str = MODE,
+    ai: selectors.SoloAiChoice | None = None,
+    curve: DifficultyCurve | None = None,
+    draft: DraftChoice | None = None,
+    control: bool = False,
 ) -> SimulationBatch:
-    """Queue `games` games between the decks of `seats` (deck A first; a Duel has 2); the
-    chunks start once this commits.
+    """Queue `games` games of `mode` between the decks of `seats` (deck A first; a Duel has 2,
+    Free-For-All and Team Play 4, Solo 1: the player's, whose AI deck pile
+    `engine.adapters.decks` makes); the chunks start once this commits. `ai`: Solo's AI, a level
+    of the difficulty table or explicit parameters (default: Quick Play). With `draft` (and no
+    `seats`), a Duel between decks each game drafts (the Draft format). A seat without an agent
+    gets `agent_for(games)`; `control`: also queue a control batch (`control_agent_for`,
+    `CONTROL_GAMES`).
 
     400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
     """
+    solo_ai = _solo_check(mode=mode, ai=ai, champions=champions)
+    if draft is not None:
+        seats = _draft_seats(draft, seats, champions, mode)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise DomainError(
             "invalid_games",
             _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
             {"field": "games", "max": MAX_GAMES},
         )
-    if len(seats) != selectors.SEATS:
+    expected = 1 if solo_ai else len(MODES[mode].seats)
+    if len(seats) != expected:
         raise DomainError(
             "wrong_deck_count",
-            _("A Duel is played by %(expected)d decks, not %(given)d.")
-            % {"expected": selectors.SEATS, "given": len(seats)},
-            {"field": "seats", "expected": selectors.SEATS, "given": len(seats)},
+            (
+                _("A Solo game is played by %(expected)d deck, not %(given)d.")
+                if solo_ai
+                else _("This game mode is played by %(expected)d decks, not %(given)d.")
+            )
+            % {"expected": expected, "given": len(seats)},
+            {"field": "seats", "expected": expected, "given": len(seats)},
         )
     for index, seat in enumerate(seats):
-        if seat.agent not in Agent.values:
+        if seat.agent is not None and seat.agent not in Agent.values:
             raise DomainError(
                 "unknown_agent",
                 _("There is no AI “%(agent)s”.") % {"agent": seat.agent},
@@ -156,50 +226,226 @@ def batch_create(
         raise DomainError(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
         )
-    resolved = [
-        simulation_deck_resolve(
-            side=simulation.DECK_LETTERS[index],
-            choice=seat.deck,
-            viewer=requested_by,
-            champions=champions,
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    pool: ResolvedPool | None = None
+    if draft is None:
+        resolved = [
+            simulation_deck_resolve(
+                side=simulation.DECK_LETTERS[index],
+                choice=seat.deck,
+                viewer=requested_by,
+                champions=champions,
+                mode=mode,
+            )
+            for index, seat in enumerate(seats)
+        ]
+    else:
+        pool = draft_pool_resolve(pool=draft.pool)
+        resolved = [_drafted_deck(draft.drafter) for _ in seats]
+    agents = [seat.agent or agent_for(games) for seat in seats]
+    if solo_ai:
+        resolved.append(
+            _drafted_ai_pile() if draft else solo_ai_deck_resolve(player=resolved[0], seed=seed)
         )
-        for index, seat in enumerate(seats)
-    ]
-    agents = [seat.agent for seat in seats]
+        agents.append(simulation.AUTOMATON)
+    played = _Played(mode=mode, solo_ai=solo_ai, draft=draft, pool=pool)
     with transaction.atomic():
         # Written first, then the limits counted with it (under a lock on the user row on
         # PostgreSQL): two requests at once cannot both slip under a limit.
-        batch = SimulationBatch.objects.create(
+        batch = _batch_write(
             requested_by=requested_by,
-            mode=MODE,
+            decks=resolved,
+            agents=agents,
+            games=games,
+            seed=seed,
             exhaustion=exhaustion,
             champions=champions,
-            games=games,
-            chunk_size=chunk_size or chunk_size_for(games, agents),
-            seed=secrets.randbits(SEED_BITS) if seed is None else seed,
-            rules_version=RULES_VERSION,
-            engine_digest=engine_digest(),
-        )
-        SimulationSeat.objects.bulk_create(
-            SimulationSeat(
-                batch=batch,
-                index=index,
-                source=deck.source,
-                deck=deck.deck,
-                code=deck.code,
-                name=deck.name[:120],
-                preconstructed=deck.preconstructed,
-                agent=agent,
-                cards=deck.cards,
-                slugs=deck.slugs,
-                champion=deck.champion,
-            )
-            for index, (deck, agent) in enumerate(zip(resolved, agents, strict=True))
+            chunk_size=chunk_size,
+            played=played,
+            curve=curve,
         )
         get_user_model().objects.select_for_update().filter(pk=requested_by.pk).first()
         _check_limits(requested_by, games)
-        transaction.on_commit(lambda: _dispatch(batch.pk, batch.chunks_total))
+        if control:
+            _control_write(batch, resolved, agents, played)
     return batch
+
+
+def _solo_check(
+    *, mode: str, ai: selectors.SoloAiChoice | None, champions: bool
+) -> selectors.SoloAi | None:
+    """Solo's AI (None in a Duel), or the 400 naming the field that does not fit the mode."""
+    if mode not in selectors.SIMULATION_MODES:
+        raise DomainError(
+            "unknown_mode",
+            _("Test games are played in these modes: %(modes)s.")
+            % {"modes": ", ".join(selectors.SIMULATION_MODES)},
+            {"field": "mode", "choices": list(selectors.SIMULATION_MODES)},
+        )
+    if mode != SOLO_MODE:
+        if ai is not None:
+            raise DomainError(
+                "ai_without_solo",
+                _("The AI's parameters are for Solo games (mode “solo”)."),
+                {"field": "ai"},
+            )
+        return None
+    solo_ai = selectors.solo_ai_resolve(ai or selectors.SoloAiChoice())
+    # The Champion module in Solo is Custom Play's "champion" parameter (rule champion: not in
+    # Quick Play): the player's Champion and the AI's parameter go together (engine check_solo).
+    if champions != bool(solo_ai.options.get("champion")):
+        raise DomainError(
+            "champions_in_solo",
+            _(
+                "In Solo the Champion module is the AI's Custom Play parameter “champion”: "
+                "give both “champions” and an AI with that parameter."
+            ),
+            {"field": "ai" if not champions else "champions"},
+        )
+    return solo_ai
+
+
+def _draft_seats(
+    draft: DraftChoice, seats: Sequence[selectors.SeatChoice], champions: bool, mode: str
+) -> list[selectors.SeatChoice]:
+    """A Draft batch's entrants: one per seat, each with its AI and no deck of its own."""
+    if mode not in (MODE, SOLO_MODE):
+        raise DomainError(
+            "draft_needs_duel",
+            _("The Draft format is played in Duel and Solo test games."),
+            {"field": "mode"},
+        )
+    if seats:
+        raise DomainError(
+            "decks_in_draft",
+            _("A Draft batch drafts its decks: enter no decks."),
+            {"field": "seats"},
+        )
+    if champions:
+        raise DomainError(
+            "champions_in_draft",
+            _("The Champion module needs saved decks: a Draft batch plays without it."),
+            {"field": "champions"},
+        )
+    if draft.drafter not in Drafter.values:
+        raise DomainError(
+            "unknown_drafter",
+            _("There is no drafter “%(drafter)s”.") % {"drafter": draft.drafter},
+            {"field": "drafter", "choices": list(Drafter.values)},
+        )
+    return [selectors.SeatChoice(DeckChoice(), agent) for agent in draft.agents]
+
+
+def _drafted_deck(drafter: str) -> ResolvedDeck:
+    """The seat row of a Draft batch's entrant: its cards are drafted game by game."""
+    return ResolvedDeck(
+        source=DeckSource.DRAFT,
+        deck=None,
+        code="",
+        name=_("Drafted (%(drafter)s)") % {"drafter": Drafter(drafter).label},
+        cards=[],
+        slugs=[],
+        champion=None,
+    )
+
+
+def _drafted_ai_pile() -> ResolvedDeck:
+    """The AI's seat row of a Solo Draft batch: its pile is what the player gives it, game by
+    game (rule solo-setup)."""
+    return ResolvedDeck(
+        source=DeckSource.SOLO_AI,
+        deck=None,
+        code="",
+        name=_("The Solo AI"),
+        cards=[],
+        slugs=[],
+        champion=None,
+    )
+
+
+@dataclass(frozen=True)
+class _Played:
+    """How a batch's games are played beyond its decks, shared with its control batch."""
+
+    mode: str
+    solo_ai: selectors.SoloAi | None
+    draft: DraftChoice | None
+    pool: ResolvedPool | None
+
+
+def _batch_write(
+    *,
+    requested_by: User,
+    decks: Sequence[ResolvedDeck],
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    exhaustion: bool,
+    champions: bool,
+    chunk_size: int | None,
+    played: _Played,
+    curve: DifficultyCurve | None = None,
+) -> SimulationBatch:
+    """Store a batch and its seats; its chunks are sent once the transaction commits."""
+    solo_ai, draft, pool = played.solo_ai, played.draft, played.pool
+    batch = SimulationBatch.objects.create(
+        requested_by=requested_by,
+        mode=played.mode,
+        exhaustion=exhaustion,
+        champions=champions,
+        games=games,
+        chunk_size=chunk_size or chunk_size_for(games, agents, draft.drafter if draft else None),
+        seed=seed,
+        ai=solo_ai.options if solo_ai else None,
+        ai_level=solo_ai.level if solo_ai else None,
+        curve=curve,
+        draft_expansion=pool.expansion if pool else "",
+        draft_pool=pool.cards if pool else None,
+        draft_slugs=pool.slugs if pool else None,
+        rules_version=RULES_VERSION,
+        engine_digest=engine_digest(),
+    )
+    SimulationSeat.objects.bulk_create(
+        SimulationSeat(
+            batch=batch,
+            index=index,
+            source=deck.source,
+            deck=deck.deck,
+            code=deck.code,
+            name=deck.name[:120],
+            preconstructed=deck.preconstructed,
+            agent=agent,
+            cards=deck.cards,
+            slugs=deck.slugs,
+            champion=deck.champion,
+            drafter=draft.drafter if draft and deck.source == DeckSource.DRAFT else "",
+        )
+        for index, (deck, agent) in enumerate(zip(decks, agents, strict=True))
+    )
+    transaction.on_commit(lambda: _dispatch(batch.pk, batch.chunks_total))
+    return batch
+
+
+def _control_write(
+    batch: SimulationBatch, decks: Sequence[ResolvedDeck], agents: Sequence[str], played: _Played
+) -> SimulationBatch:
+    """The control of `batch`: its decks, options and seed (so its first games' shuffles),
+    every deck played by `control_agent_for(agents)` (Solo's automaton stays itself)."""
+    agent = control_agent_for(agents)
+    control = _batch_write(
+        requested_by=batch.requested_by,
+        decks=decks,
+        agents=[other if other == simulation.AUTOMATON else agent for other in agents],
+        games=CONTROL_GAMES[Agent(agent)],
+        seed=batch.seed,
+        exhaustion=batch.exhaustion,
+        champions=batch.champions,
+        chunk_size=None,
+        played=played,
+    )
+    SimulationBatch.objects.filter(pk=batch.pk).update(control=control)
+    batch.control = control
+    return control
 
 
 def _in_process() -> bool:
@@ -346,7 +592,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
         )
     first, count = simulation.chunk_span(batch.games, batch.chunk_size, index)
     spec = selectors.batch_spec(batch)
-    totals = simulation.Totals.empty(len(spec.decks))
+    totals = simulation.Totals.empty(spec.entrants, spec.end_reasons)
     # This thread's CPU time: in the thread pool, other threads share the process.
     started = time.thread_time()
     next_check = time.monotonic() + CANCEL_CHECK_SECONDS
@@ -388,7 +634,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
             )
             if done == batch.chunks_total:
                 SimulationBatch.objects.filter(pk=batch_id).update(
-                    totals=_sum_chunks(batch_id, len(spec.decks)).to_json(),
+                    totals=_sum_chunks(batch_id, spec.entrants, spec.end_reasons).to_json(),
                     status=Status.DONE,
                     finished_at=timezone.now(),
                 )
@@ -406,8 +652,10 @@ def _still_active(batch_id: int) -> bool:
     return SimulationBatch.objects.filter(pk=batch_id, status__in=ACTIVE_STATUSES).exists()
 
 
-def _sum_chunks(batch_id: int, decks: int) -> simulation.Totals:
-    totals = simulation.Totals.empty(decks)
+def _sum_chunks(
+    batch_id: int, decks: int, ends: Sequence[str] = simulation.END_REASONS
+) -> simulation.Totals:
+    totals = simulation.Totals.empty(decks, ends)
     for data in (
         SimulationChunk.objects.filter(batch_id=batch_id)
         .order_by("index")
@@ -451,14 +699,12 @@ def batch_cancel(*, batch: SimulationBatch, actor: User) -> SimulationBatch:
     their next check, and the totals keep the chunks already written. A finished batch is left
     as it is (409)."""
     selectors.batch_visible(batch_id=batch.pk, batch=batch, user=actor)
+    decks, ends = batch.seats.count(), simulation.end_reasons(batch.mode)
     with transaction.atomic():
-        cancelled = SimulationBatch.objects.filter(pk=batch.pk, status__in=ACTIVE_STATUSES).update(
-            status=Status.CANCELLED, finished_at=timezone.now()
-        )
-        if cancelled:
-            SimulationBatch.objects.filter(pk=batch.pk).update(
-                totals=_sum_chunks(batch.pk, batch.seats.count()).to_json()
-            )
+        cancelled = _stop(batch.pk, decks, ends)
+        if cancelled and batch.control_id is not None:
+            # Without its batch, a control compares with nothing.
+            _stop(batch.control_id, decks, ends)
     batch.refresh_from_db()
     if not cancelled and batch.status != Status.CANCELLED:
         raise DomainError(
@@ -468,3 +714,78 @@ def batch_cancel(*, batch: SimulationBatch, actor: User) -> SimulationBatch:
             status_code=409,
         )
     return batch
+
+
+# Difficulty curves ----------------------------------------------------------------------------
+
+# Games per level a curve plays unless asked otherwise, and the most it may ask for: ten levels
+# of this many games stay within a day's allowance (SIMULATION_MAX_GAMES_PER_DAY).
+CURVE_GAMES = 2000
+MAX_CURVE_GAMES = 10_000
+
+
+def curve_create(
+    *,
+    requested_by: User,
+    seat: selectors.SeatChoice,
+    games_per_level: int = CURVE_GAMES,
+    seed: int | None = None,
+) -> DifficultyCurve:
+    """Queue one Solo batch per level of the difficulty table for the deck of `seat` (the same
+    seed at every level, so the levels' games share their shuffles and differ by the AI only);
+    the batches run like any other and count as one against the active-batch limit. 400s name
+    the bad input (nothing is queued), 429s a per-user limit."""
+    if (
+        isinstance(games_per_level, bool)
+        or not isinstance(games_per_level, int)
+        or not 1 <= games_per_level <= MAX_CURVE_GAMES
+    ):
+        raise DomainError(
+            "invalid_games",
+            _("Ask for 1 to %(max)d games per level.") % {"max": MAX_CURVE_GAMES},
+            {"field": "games", "max": MAX_CURVE_GAMES},
+        )
+    if seed is not None and not 0 <= seed < 2**SEED_BITS:
+        raise DomainError(
+            "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
+        )
+    levels = [row.level for row in selectors.difficulty_levels()]
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    with transaction.atomic():
+        curve = DifficultyCurve.objects.create(
+            requested_by=requested_by,
+            deck=None,
+            games_per_level=games_per_level,
+            seed=seed,
+        )
+        # Ten levels of thousands of games are the fast agent's work: greedy unless asked.
+        played = selectors.SeatChoice(seat.deck, seat.agent or Agent.GREEDY)
+        batches = [
+            batch_create(
+                requested_by=requested_by,
+                seats=[played],
+                games=games_per_level,
+                seed=seed,
+                mode=SOLO_MODE,
+                ai=selectors.SoloAiChoice(level=level),
+                curve=curve,
+            )
+            for level in levels
+        ]
+        if batches:
+            # The saved deck the batches resolved (None for a deck code or a preconstructed deck).
+            curve.deck = batches[0].seats.get(index=0).deck
+            curve.save(update_fields=["deck"])
+    return curve
+
+
+def _stop(batch_id: int, decks: int, ends: Sequence[str]) -> bool:
+    """Cancel the batch if it is still active, keeping the totals of its chunks written."""
+    cancelled = SimulationBatch.objects.filter(pk=batch_id, status__in=ACTIVE_STATUSES).update(
+        status=Status.CANCELLED, finished_at=timezone.now()
+    )
+    if cancelled:
+        SimulationBatch.objects.filter(pk=batch_id).update(
+            totals=_sum_chunks(batch_id, decks, ends).to_json()
+        )
+    return bool(cancelled)

@@ -7,37 +7,53 @@ B, ... in the order asked for), one per seat of its mode's table (a Duel: 2):
 - game ``index`` of a batch is fully determined by (batch seed, index): its shuffle seed and its
   agents' seeds are derived from those two numbers only, so the totals are the same whatever the
   chunking, the number of workers or the retries;
+- in Solo the player's deck always sits in seat A and the AI's deck pile in seat AI (the mode's
+  set-up fixes who plays first), so nothing rotates; in the other modes
+- a Draft batch (``BatchSpec.draft``) enters drafters instead of decks: each game first drafts
+  its decks from the pool (``engine.rules.drafts``, the Draft format) with a seed derived the
+  same way, each entrant drafting from the seat it then plays in (so the first pick rotates too);
 - the decks rotate one seat per game: deck A sits in seat A (who always plays first) in game 0,
   deck B in game 1, and so on (a Duel swaps seats every other game), so the first-player
   advantage is measured instead of favouring one deck; rotating keeps every deck's neighbours,
   hence the 4-player modes' teams (seats A and C, B and D);
-- a game's statistics (each deck's result, length, how it ended, the cards played and the damage
-  they dealt) come from the engine's outcome (``GameState.returns()``: teammates share their
-  result) and its per-game statistics (``Options(stats=True)``, see ``engine.rules.stats`` for
-  what counts as damage dealt), never from the event log's wording.
+- a game's statistics (each deck's result, length, how it ended, the cards played, how early,
+  and the damage they dealt) come from the engine's outcome (``GameState.returns()``: teammates
+  share their result) and its per-game statistics (``Options(stats=True)``, see
+  ``engine.rules.stats`` for what counts as damage dealt), never from the event log's wording.
 
 Totals are plain integer counts (:class:`Totals`): merging chunks is adding them up.
+
+Per-card insight (as HSReplay gives for its game): a deck's win rate in the games where a card was
+played and in those where it was not, and when it was first played **early** (in one of its
+player's first :data:`EARLY_TURNS` turns) or **late** (after). Only the played and played-early
+games and wins are counted; the rest follows from the deck's games and wins.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from engine.rules import replay as replays
-from engine.rules.actions import apply, to_json
+from engine.rules.actions import END_TURN, apply, to_json
 from engine.rules.agents import AGENTS, Agent
+from engine.rules.ai_options import AiOptions
+from engine.rules.assault import assault
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
-from engine.rules.errors import InputError
+from engine.rules.drafters import DRAFTERS, run_draft
+from engine.rules.errors import GameOver, InputError
 from engine.rules.events import Arg
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import AutomatonKingdom, HandKingdom
+from engine.rules.modes import AUTOMATON as AUTOMATON_CONTROLLER
+from engine.rules.modes import MODES
 from engine.rules.play import wilson
-from engine.rules.state import PLAYER_NAMES, GameState, Options
-from engine.rules.turn import new_game
+from engine.rules.solo import automaton_of, automaton_reveal, automaton_reveals_more
+from engine.rules.state import PLAYER_NAMES, SUMMONING, GameState, Options
+from engine.rules.turn import end_turn, new_game
 
 # The letters of a batch's decks, in the order they were entered (a mode has at most 4 seats).
 DECK_LETTERS = ("a", "b", "c", "d")
@@ -48,8 +64,17 @@ MAX_ACTIONS = 5000
 FORT_DESTROYED = "fort_destroyed"
 EMPTY_HAND_BASTION = "empty_hand_bastion"
 EMPTY_HAND_FORT = "empty_hand_fort"
+# Solo: the AI's deck pile emptied with its Fort revealed (rule solo-game-end).
+DECK_PILE_EMPTIED = "deck_pile_emptied"
 TURN_LIMIT = "turn_limit"
 END_REASONS = (FORT_DESTROYED, EMPTY_HAND_BASTION, EMPTY_HAND_FORT, TURN_LIMIT)
+SOLO_END_REASONS = (*END_REASONS[:-1], DECK_PILE_EMPTIED, TURN_LIMIT)
+SOLO = "solo"
+# The agent name of Solo's AI seat: the rulebook's automaton, which makes no choice of its own.
+AUTOMATON = "automaton"
+# A card first played in one of its player's first EARLY_TURNS turns was played early: the turns
+# a Duel's opening takes (the first player's 6 Mana, then the build-up before the Assaults bite).
+EARLY_TURNS = 3
 # Independent random streams of one game: its shuffle (0), then deck N's agent (N + 1).
 _GAME_STREAM = 0
 
@@ -67,6 +92,14 @@ def derived_seed(batch_seed: int, index: int, stream: int = _GAME_STREAM) -> int
 
 def _agent_stream(deck: int) -> int:
     return deck + 1
+
+
+# A Draft batch's streams: the draft's shuffle, and each entrant's drafter.
+_DRAFT_STREAM = -1
+
+
+def _drafter_stream(deck: int) -> int:
+    return -2 - deck
 
 
 # Chunks: a batch's games are cut into chunks of ``size`` games, except the last TAPER chunks'
@@ -113,32 +146,77 @@ def deck_seats(index: int, decks: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def end_reasons(mode: str) -> tuple[str, ...]:
+    """How the games of ``mode`` may end."""
+    return SOLO_END_REASONS if mode == SOLO else END_REASONS
+
+
+@dataclass(frozen=True)
+class DraftSpec:
+    """A Draft batch's pool and each entrant's drafter (``engine.rules.drafters.DRAFTERS``)."""
+
+    pool: tuple[CardDef, ...]
+    drafters: tuple[str, ...]
+    procedure: str = "duel"
+
+
 @dataclass(frozen=True)
 class BatchSpec:
-    """What defines every game of a batch: the decks (with their Champions), agents, options."""
+    """What defines every game of a batch: the decks (with their Champions), agents, options;
+    a Draft batch has no decks but a ``draft``, which deals each game's.
+
+    Solo: the player's deck then the AI's deck pile, the player's agent then ``AUTOMATON``, and
+    the AI's parameters in ``ai``."""
 
     seed: int
     decks: tuple[tuple[CardDef, ...], ...]
-    # One agent name per deck.
+    # One agent name per deck (per entrant of a Draft batch).
     agents: tuple[str, ...]
     exhaustion: bool = False
     # One Champion (or None) per deck, with the Champion module on; None: module off.
     champions: tuple[CardDef | None, ...] | None = None
     mode: str = "duel"
+    ai: AiOptions | None = None
+    draft: DraftSpec | None = None
     # The seating of each rotation, built once so the engine's set-up cache is hit.
     _seatings: tuple[list[tuple[CardDef, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        count = len(self.decks)
-        if len(self.agents) != count:
-            raise InputError(f"expected one agent per deck ({count}), not {len(self.agents)}")
+        count = len(self.agents)
+        if self.draft is not None:
+            if self.decks or self.champions is not None:
+                raise InputError("a Draft batch drafts its decks: it takes no decks nor Champions")
+            # Solo: the player's drafter only (the AI's pile is what it gives away).
+            drafting = count - 1 if self.mode == SOLO else count
+            if len(self.draft.drafters) != drafting:
+                raise InputError(f"expected one drafter per drafting seat ({drafting})")
+            if (self.mode == SOLO) != (self.draft.procedure == SOLO):
+                raise InputError("the Solo mode drafts with the Solo Draft, and only it")
+            unknown = sorted(set(self.draft.drafters) - set(DRAFTERS))
+            if unknown:
+                raise InputError(f"unknown drafter {unknown[0]!r}")
+            object.__setattr__(self, "_seatings", ())
+            return
+        if len(self.decks) != count:
+            raise InputError(f"expected one agent per deck ({len(self.decks)}), not {count}")
         if self.champions is not None and len(self.champions) != count:
             raise InputError(f"expected one Champion (or none) per deck ({count})")
+        if (self.mode == SOLO) != (self.ai is not None):
+            raise InputError("the Solo AI's parameters go with the Solo mode, and only with it")
         seatings = tuple(
             [self.decks[deck_in_seat(index, seat, count)] for seat in range(count)]
             for index in range(count)
         )
         object.__setattr__(self, "_seatings", seatings)
+
+    @property
+    def end_reasons(self) -> tuple[str, ...]:
+        """How this batch's games may end (the totals count each, from 0)."""
+        return end_reasons(self.mode)
+
+    def rotation(self, index: int) -> int:
+        """How far the decks have rotated in game ``index`` (Solo: never)."""
+        return 0 if self.mode == SOLO else index
 
     @classmethod
     def from_json(
@@ -150,8 +228,12 @@ class BatchSpec:
         exhaustion: bool = False,
         champions: Sequence[dict[str, Any] | None] | None = None,
         mode: str = "duel",
+        ai: dict[str, Any] | None = None,
+        draft_pool: Sequence[dict[str, Any]] | None = None,
+        drafters: Sequence[str] = (),
     ) -> BatchSpec:
-        """A spec from the engine card JSON a batch stores (``InputError`` if it is not valid)."""
+        """A spec from the engine card JSON a batch stores (``InputError`` if it is not valid);
+        ``draft_pool`` and ``drafters`` make it a Draft batch (``decks`` then empty)."""
         played = tuple(
             tuple(
                 CardDef.from_json(card, f"deck {DECK_LETTERS[d].upper()} card {i}")
@@ -167,32 +249,69 @@ class BatchSpec:
                 else champion_from_json(one, f"champion {DECK_LETTERS[d].upper()}")
                 for d, one in enumerate(champions)
             )
-        return cls(seed, played, tuple(agents), exhaustion, chosen, mode)
+        options = None if ai is None else AiOptions.from_json(ai)
+        draft = None
+        if draft_pool is not None:
+            pool = tuple(
+                CardDef.from_json(card, f"draft pool card {i}") for i, card in enumerate(draft_pool)
+            )
+            draft = DraftSpec(pool, tuple(drafters), SOLO if mode == SOLO else "duel")
+        return cls(seed, played, tuple(agents), exhaustion, chosen, mode, ai=options, draft=draft)
+
+    @property
+    def entrants(self) -> int:
+        """How many decks (or drafters) the batch entered: one per seat of its table."""
+        return len(self.agents)
 
     @property
     def options(self) -> Options:
         champions = self.champions is not None
         return Options(
-            exhaustion=self.exhaustion, first_player=0, mode=self.mode, champions=champions
+            exhaustion=self.exhaustion,
+            # Solo's set-up says who plays first (the player, or the AI with ai_first).
+            first_player=None if self.mode == SOLO else 0,
+            mode=self.mode,
+            champions=champions,
+            ai=self.ai,
         )
 
     def seating(self, index: int) -> list[tuple[CardDef, ...]]:
-        return self._seatings[index % len(self.decks)]
+        """The decks of game ``index`` by seat (a Draft batch drafts them first)."""
+        if self.draft is None:
+            return self._seatings[self.rotation(index) % len(self.decks)]
+        count = len(self.draft.drafters)
+        drafters = []
+        for seat in range(count):
+            deck = deck_in_seat(index, seat, count)
+            seed = derived_seed(self.seed, index, _drafter_stream(deck))
+            drafters.append(DRAFTERS[self.draft.drafters[deck]](seed))
+        drafted = run_draft(
+            self.draft.procedure,
+            self.draft.pool,
+            derived_seed(self.seed, index, _DRAFT_STREAM),
+            drafters,
+        )
+        if self.mode == SOLO:
+            # The player's 8 cards, then the AI's pile: the 24 cards it was given.
+            return [drafted.decks[0], drafted.ai_pile]
+        return list(drafted.decks)
 
     def seat_champions(self, index: int) -> list[CardDef | None] | None:
         if self.champions is None:
             return None
-        count = len(self.decks)
-        return [self.champions[deck_in_seat(index, seat, count)] for seat in range(count)]
+        count, turn = self.entrants, self.rotation(index)
+        return [self.champions[deck_in_seat(turn, seat, count)] for seat in range(count)]
 
-    def agents_for(self, index: int) -> list[Agent]:
-        """The agents of game ``index`` by seat; each deck keeps its agent and random stream."""
-        count = len(self.decks)
-        agents = []
+    def agents_for(self, index: int) -> list[Agent | None]:
+        """The agents of game ``index`` by seat; each deck keeps its agent and random stream
+        (None: Solo's automaton, which never chooses)."""
+        count, turn = self.entrants, self.rotation(index)
+        agents: list[Agent | None] = []
         for seat in range(count):
-            deck = deck_in_seat(index, seat, count)
+            deck = deck_in_seat(turn, seat, count)
+            name = self.agents[deck]
             seed = derived_seed(self.seed, index, _agent_stream(deck))
-            agents.append(AGENTS[self.agents[deck]](seed))
+            agents.append(None if name == AUTOMATON else AGENTS[name](seed))
         return agents
 
     def start(self, index: int, log: bool = False, stats: bool = False) -> GameState:
@@ -213,14 +332,21 @@ class GameOutcome:
     turns: int
     end: str  # one of END_REASONS
     # Per deck: {card name: damage dealt} for every card of the deck (Champion included), and the
-    # names of the cards played in this game.
+    # names of the cards played in this game, and of those first played early (EARLY_TURNS).
     damage: tuple[dict[str, int], ...]
     played: tuple[frozenset[str], ...]
+    early: tuple[frozenset[str], ...]
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The decks that won (none: a draw)."""
         return tuple(deck for deck, result in enumerate(self.returns) if result > 0)
+
+
+def _choose(agent: Agent | None, state: GameState) -> Any:
+    # Solo's automaton plays its turns inside apply(): its seat never has a choice to make.
+    assert agent is not None, "the automaton was asked to choose"
+    return agent.choose(state)
 
 
 def play_game(spec: BatchSpec, index: int) -> GameOutcome:
@@ -229,34 +355,38 @@ def play_game(spec: BatchSpec, index: int) -> GameOutcome:
     agents = spec.agents_for(index)
     count = 0
     while state.outcome is None and state.turn <= MAX_TURNS and count < MAX_ACTIONS:
-        apply(state, agents[state.active].choose(state))
+        apply(state, _choose(agents[state.active], state))
         count += 1
-    return _outcome(state, index)
+    return _outcome(state, index, spec.rotation(index))
 
 
-def _outcome(state: GameState, index: int) -> GameOutcome:
+def _outcome(state: GameState, index: int, rotation: int) -> GameOutcome:
     setup = state.setup
     stats = state.stats
     assert stats is not None
     count = len(state.players)
     returns = [0] * count
     for seat, result in enumerate(state.returns()):
-        returns[deck_in_seat(index, seat, count)] = result
+        returns[deck_in_seat(rotation, seat, count)] = result
     damage: list[dict[str, int]] = [{} for _ in range(count)]
     played: list[set[str]] = [set() for _ in range(count)]
+    early: list[set[str]] = [set() for _ in range(count)]
     for card, name in enumerate(setup.names):
-        deck = deck_in_seat(index, setup.origin[card], count)
+        deck = deck_in_seat(rotation, setup.origin[card], count)
         damage[deck][name] = stats.damage(card)
         if stats.played[card]:
             played[deck].add(name)
+            if stats.first_turn[card] <= EARLY_TURNS:
+                early[deck].add(name)
     return GameOutcome(
         index=index,
         returns=tuple(returns),
-        first=deck_in_seat(index, state.first_player, count),
+        first=deck_in_seat(rotation, state.first_player, count),
         turns=state.turn,
         end=_end_reason(state),
         damage=tuple(damage),
         played=tuple(frozenset(names) for names in played),
+        early=tuple(frozenset(names) for names in early),
     )
 
 
@@ -266,7 +396,9 @@ def _end_reason(state: GameState) -> str:
         return TURN_LIMIT
     if outcome.reason == "lost_fort":
         return FORT_DESTROYED
-    # The other loss of a hand player (Solo's emptied deck pile comes with its mode, issue 15).
+    if outcome.reason == "lost_pile":
+        return DECK_PILE_EMPTIED
+    # The other loss of a hand player.
     assert outcome.reason == "lost_empty_hand", outcome.reason
     return EMPTY_HAND_FORT if state.players[outcome.loser].fort else EMPTY_HAND_BASTION
 
@@ -275,7 +407,27 @@ def _end_reason(state: GameState) -> str:
 
 
 def _card_row() -> dict[str, int]:
-    return {"played": 0, "wins": 0, "damage": 0}
+    return {"played": 0, "wins": 0, "damage": 0, "early": 0, "early_wins": 0}
+
+
+# Games worth watching, by kind, each kind in its order ([index, turns] pairs): deck A's losses
+# and the draws from the first game on, the shortest and the longest games.
+NOTABLE: Final[dict[str, Callable[[list[int]], tuple[int, int]]]] = {
+    "losses": lambda game: (game[0], 0),
+    "draws": lambda game: (game[0], 0),
+    "shortest": lambda game: (game[1], game[0]),
+    "longest": lambda game: (-game[1], game[0]),
+}
+NOTABLE_PER_KIND: Final = 5
+
+
+def _notable_kinds(game: GameOutcome) -> list[str]:
+    kinds = ["shortest", "longest"]
+    if not game.winners:
+        kinds.append("draws")
+    elif game.returns[0] < 0:
+        kinds.append("losses")
+    return kinds
 
 
 @dataclass
@@ -292,12 +444,16 @@ class Totals:
     first_wins: list[int]
     turns: dict[int, int]
     ends: dict[str, int]
-    # Per deck, per card name: games where it was played, wins of its deck in those, damage.
+    # Per deck, per card name: games where it was played, wins of its deck in those, damage,
+    # games where it was first played early and wins in those (totals stored before the early
+    # counts existed read as 0 there).
     cards: list[dict[str, dict[str, int]]]
+    # A few games worth watching, as [index, turns], by NOTABLE kind (`notable_games`).
+    notable: dict[str, list[list[int]]] = field(default_factory=dict)
 
     @classmethod
-    def empty(cls, decks: int) -> Totals:
-        """No game yet, for a batch of ``decks`` decks."""
+    def empty(cls, decks: int, ends: Sequence[str] = END_REASONS) -> Totals:
+        """No game yet, for a batch of ``decks`` decks whose games end in one of ``ends``."""
         return cls(
             games=0,
             wins=[0] * decks,
@@ -305,7 +461,7 @@ class Totals:
             first_games=[0] * decks,
             first_wins=[0] * decks,
             turns={},
-            ends=dict.fromkeys(END_REASONS, 0),
+            ends=dict.fromkeys(ends, 0),
             cards=[{} for _ in range(decks)],
         )
 
@@ -333,6 +489,18 @@ class Totals:
                     row["played"] += 1
                     if won:
                         row["wins"] += 1
+                    if name in game.early[deck]:
+                        row["early"] += 1
+                        if won:
+                            row["early_wins"] += 1
+        for kind in _notable_kinds(game):
+            self._keep_notable(kind, [[game.index, game.turns]])
+
+    def _keep_notable(self, kind: str, games: list[list[int]]) -> None:
+        """Keeps the NOTABLE_PER_KIND first games of ``kind`` in its order, whatever order the
+        games (or the chunks) came in, so that merged totals equal those of one run."""
+        kept = sorted([*self.notable.get(kind, []), *games], key=NOTABLE[kind])
+        self.notable[kind] = kept[:NOTABLE_PER_KIND]
 
     def merge(self, other: Totals) -> None:
         self.games += other.games
@@ -350,6 +518,8 @@ class Totals:
             self.turns[turns] = self.turns.get(turns, 0) + count
         for reason, count in other.ends.items():
             self.ends[reason] = self.ends.get(reason, 0) + count
+        for kind, games in other.notable.items():
+            self._keep_notable(kind, games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -362,6 +532,7 @@ class Totals:
             "turns": {str(turns): self.turns[turns] for turns in sorted(self.turns)},
             "ends": dict(self.ends),
             "cards": [{name: dict(rows[name]) for name in sorted(rows)} for rows in self.cards],
+            "notable": {kind: self.notable[kind] for kind in NOTABLE if kind in self.notable},
         }
 
     @classmethod
@@ -374,13 +545,21 @@ class Totals:
             first_wins=list(data["first_wins"]),
             turns={int(turns): count for turns, count in data["turns"].items()},
             ends=dict(data["ends"]),
-            cards=[{name: dict(row) for name, row in rows.items()} for rows in data["cards"]],
+            cards=[
+                {name: {**_card_row(), **row} for name, row in rows.items()}
+                for rows in data["cards"]
+            ],
+            # Batches played before notable games were kept have none.
+            notable={
+                kind: [list(one) for one in games]
+                for kind, games in data.get("notable", {}).items()
+            },
         )
 
 
 def play_games(spec: BatchSpec, first: int, count: int) -> Totals:
     """The totals of games ``first`` … ``first + count - 1``."""
-    totals = Totals.empty(len(spec.decks))
+    totals = Totals.empty(spec.entrants, spec.end_reasons)
     for index in range(first, first + count):
         totals.add(play_game(spec, index))
     return totals
@@ -414,6 +593,11 @@ class CardStats:
     games_played: int
     win_rate_when_played: Rate
     damage: int
+    # The deck's win rate in the games where the card was not played, and in those where it was
+    # first played early or late (EARLY_TURNS).
+    win_rate_when_not_played: Rate
+    win_rate_when_early: Rate
+    win_rate_when_late: Rate
 
     @property
     def damage_per_game_played(self) -> float | None:
@@ -432,6 +616,14 @@ class DeckResult:
 
 
 @dataclass(frozen=True)
+class TeamResult:
+    """A team of partners' part of a Summary (Team Play): they share every result."""
+
+    decks: tuple[str, ...]  # the partners' deck letters, "A", "C"
+    wins: Rate
+
+
+@dataclass(frozen=True)
 class Summary:
     games: int
     draws: int
@@ -441,23 +633,41 @@ class Summary:
     ends: dict[str, int]
     # One per deck, in deck order.
     decks: tuple[DeckResult, ...]
+    # Games worth watching by kind (`NOTABLE`): (index, turns), in that kind's order.
+    notable: dict[str, tuple[tuple[int, int], ...]]
+    # One per team of several decks (Team Play), in the order of their first deck; else empty.
+    teams: tuple[TeamResult, ...] = ()
 
 
-def summarise(totals: Totals, deck_names: Sequence[Sequence[str]] | None = None) -> Summary:
+def card_stats(name: str, row: dict[str, int], games: int, deck_wins: int) -> CardStats:
+    """A card's figures from its row of a deck's Totals and that deck's games and wins."""
+    played, wins, early, early_wins = row["played"], row["wins"], row["early"], row["early_wins"]
+    return CardStats(
+        name,
+        played,
+        Rate.of(wins, played),
+        row["damage"],
+        win_rate_when_not_played=Rate.of(deck_wins - wins, games - played),
+        win_rate_when_early=Rate.of(early_wins, early),
+        win_rate_when_late=Rate.of(wins - early_wins, played - early),
+    )
+
+
+def summarise(
+    totals: Totals, deck_names: Sequence[Sequence[str]] | None = None, mode: str = "duel"
+) -> Summary:
     """Rates and intervals from counts; ``deck_names`` orders each deck's card rows (cards the
-    games never reached still get a row)."""
+    games never reached still get a row); ``mode``: the batch's, for its teams of partners."""
     games = totals.games
     results = []
     for deck in range(len(totals.wins)):
         rows = totals.cards[deck]
         named = deck_names[deck] if deck_names is not None else ()
         order = [*named, *sorted(set(rows) - set(named))]
-        stats = []
-        for name in order:
-            row = rows.get(name) or _card_row()
-            stats.append(
-                CardStats(name, row["played"], Rate.of(row["wins"], row["played"]), row["damage"])
-            )
+        stats = [
+            card_stats(name, rows.get(name) or _card_row(), games, totals.wins[deck])
+            for name in order
+        ]
         first_games, first_wins = totals.first_games[deck], totals.first_wins[deck]
         results.append(
             DeckResult(
@@ -477,6 +687,30 @@ def summarise(totals: Totals, deck_names: Sequence[Sequence[str]] | None = None)
         mean_turns=mean,
         ends=dict(totals.ends),
         decks=tuple(results),
+        notable={
+            kind: tuple((index, turns) for index, turns in totals.notable.get(kind, []))
+            for kind in NOTABLE
+        },
+        teams=_team_results(totals, mode),
+    )
+
+
+def _team_results(totals: Totals, mode: str) -> tuple[TeamResult, ...]:
+    """The results of each team of partners. Decks sit in the seats of their letter in game 0
+    and the rotation keeps partners together (module docstring), so a deck's team is its seat's;
+    partners share every result, so the team won what its first deck won. A mode this engine
+    does not know (a batch stored by another version) has no teams to show."""
+    known = MODES.get(mode)
+    teams: dict[int, list[int]] = {}
+    for deck, seat in enumerate(known.seats if known is not None else ()):
+        teams.setdefault(seat.team, []).append(deck)
+    return tuple(
+        TeamResult(
+            tuple(PLAYER_NAMES[deck] for deck in decks),
+            Rate.of(totals.wins[decks[0]], totals.games),
+        )
+        for decks in teams.values()
+        if len(decks) > 1
     )
 
 
@@ -497,7 +731,8 @@ class CreatureView:
 class PlayerView:
     seat: str  # "A", "B"...
     deck: int  # the batch's deck in this seat (0: deck A)
-    # The hand left to right, the Stronghold at ``stronghold_at`` (cards to its left).
+    # The hand left to right, the Stronghold at ``stronghold_at`` (cards to its left); Solo's
+    # AI has no hand.
     hand: tuple[str, ...]
     stronghold_at: int
     fort: bool
@@ -507,6 +742,10 @@ class PlayerView:
     # The Champion waiting outside the Kingdoms (Champion module), and whether it is ready.
     champion: str | None
     champion_ready: bool
+    # Solo's AI: how many cards its face-down deck pile holds (None: a hand player) and its
+    # discard pile, top card first.
+    pile: int | None = None
+    discard: tuple[str, ...] = ()
 
 
 # An event of the engine's log as plain data (code, arguments: cards by card id, players by
@@ -523,6 +762,10 @@ class Frame:
     players: tuple[PlayerView, ...]
     actions: tuple[Any, ...]  # readable (scenario format)
     events: tuple[EventData, ...]
+    # The steps within the turn: the position after each action, and how many of the turn's
+    # events had happened by then.
+    steps: tuple[tuple[PlayerView, ...], ...] = ()
+    step_events: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -565,21 +808,51 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     events: list[EventData] = []
     agents = spec.agents_for(index)
     named: list[Any] = []  # every action, as the replay names it
+    # What the viewer lists: the actions, and Solo's AI's steps (engine.rules.solo) in between.
+    shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
     view, turn, active = _players_view(state, index), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
-    while state.outcome is None and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
-        action = agents[state.active].choose(state)
-        named.append(to_json(state, action))
-        apply(state, action)
+    steps: list[tuple[PlayerView, ...]] = []
+    step_events: list[int] = []
+
+    def close_turn() -> Frame:
+        return Frame(
+            turn,
+            active,
+            view,
+            tuple(shown[start:]),
+            tuple(events[mark:]),
+            tuple(steps),
+            tuple(step_events),
+        )
+
+    def step(shown_action: Any) -> None:
+        nonlocal view, turn, active, start, mark, steps, step_events
+        shown.append(shown_action)
         events.extend((event.code, event.args) for event in log[len(events) :])
+        steps.append(_players_view(state, index))
+        step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
-            frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(events[mark:])))
-            view, turn, active = _players_view(state, index), state.turn, state.active
-            start, mark = len(named), len(events)
-    if len(named) > start:
-        frames.append(Frame(turn, active, view, tuple(named[start:]), tuple(events[mark:])))
+            frames.append(close_turn())
+            view, turn, active = steps[-1], state.turn, state.active
+            start, mark = len(shown), len(events)
+            steps, step_events = [], []
+
+    while state.outcome is None and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
+        action = _choose(agents[state.active], state)
+        named.append(to_json(state, action))
+        if action[0] == END_TURN and _automaton_next(state):
+            _end_turn_before_automaton(state)
+            step(named[-1])
+            for shown_action in _automaton_turn(state):
+                step(shown_action)
+        else:
+            apply(state, action)
+            step(named[-1])
+    if len(shown) > start:
+        frames.append(close_turn())
     frames.append(Frame(state.turn, state.active, _players_view(state, index), (), ()))
     replay = replays.recorded(
         spec.seating(index),
@@ -589,11 +862,62 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         state,
         spec.seat_champions(index),
     )
-    count = len(spec.decks)
+    count = spec.entrants
     seat_agents = tuple(spec.agents[deck_in_seat(index, seat, count)] for seat in range(count))
     return ReplayedGame(
-        _outcome(state, index), replay.to_json(), tuple(frames), seat_agents, state.setup.names
+        _outcome(state, index, spec.rotation(index)),
+        replay.to_json(),
+        tuple(frames),
+        seat_agents,
+        state.setup.names,
     )
+
+
+def _automaton_next(state: GameState) -> bool:
+    setup = state.setup
+    return setup.controllers[setup.next_seat[state.active]] == AUTOMATON_CONTROLLER
+
+
+def _end_turn_before_automaton(state: GameState) -> None:
+    """The player's end of turn as ``apply`` plays it, except that the AI's turn that follows
+    stops after its Phase 1: ``_automaton_turn`` plays the rest one step at a time."""
+    try:
+        if state.phase == SUMMONING:
+            assault(state)
+        end_turn(state, phase_2=False)
+    except GameOver:
+        pass
+
+
+def _automaton_turn(state: GameState) -> Iterator[Any]:
+    """The rest of Solo's AI's turn, as the engine's ``start_turn`` plays it at once, one step
+    at a time (each yielded once done): each card revealed in Phase 2 (``{"reveal": card,
+    "line": "top"|"bottom"}``), then its Phase 3 and the end of its turn."""
+    if state.outcome is not None:
+        return
+    player = state.active
+    kingdom = automaton_of(state, player)
+    names = state.setup.names
+    reveals = value = 0
+    shown: Any = "end_turn"
+    try:
+        while automaton_reveals_more(state, player, reveals, value):
+            shown = {"reveal": names[kingdom.pile[-1]], "line": _LINE_NAMES[reveals % 2]}
+            value += automaton_reveal(state, player, reveals)
+            reveals += 1
+            yield shown
+        shown = "assault"
+        assault(state)
+        yield shown
+        shown = "end_turn"
+        end_turn(state)
+    except GameOver:
+        pass  # the step that ended the game is the last one
+    yield shown
+
+
+# The lines as the scenario format names them: Solo's AI reveals onto the upper one first.
+_LINE_NAMES: Final = ("top", "bottom")
 
 
 def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
@@ -601,7 +925,7 @@ def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
     count = len(state.players)
     views = []
     for seat in range(count):
-        pl = hand_of(state, seat)
+        pl = state.players[seat]
         lines = tuple(
             tuple(
                 CreatureView(
@@ -616,18 +940,24 @@ def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
             )
             for line in pl.lines
         )
+        hand = pl.hand if isinstance(pl, HandKingdom) else []
+        pile = pl if isinstance(pl, AutomatonKingdom) else None
         views.append(
             PlayerView(
                 seat=PLAYER_NAMES[seat],
                 deck=deck_in_seat(index, seat, count),
-                hand=tuple(names[card] for card in pl.hand),
-                stronghold_at=pl.sh,
+                hand=tuple(names[card] for card in hand),
+                stronghold_at=pl.sh if isinstance(pl, HandKingdom) else 0,
                 fort=pl.fort,
                 hp=pl.hit_points(),
                 mana=pl.mana,
                 lines=lines,
                 champion=names[pl.champion] if pl.champion >= 0 else None,
                 champion_ready=pl.champion >= 0 and not pl.champion_exhausted,
+                pile=len(pile.pile) if pile is not None else None,
+                discard=tuple(names[card] for card in reversed(pile.discard))
+                if pile is not None
+                else (),
             )
         )
     return tuple(views)

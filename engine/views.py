@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,9 +17,12 @@ from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
+from engine.adapters.decks import DeckChoice
+from engine.board import board_view
 from engine.event_text import engine_text
 from engine.forms import TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
+from engine.replay_steps import position_query, replay_navigation, replay_position
 
 PAGE_SIZE = 20
 
@@ -60,6 +64,9 @@ def batch_new(request: HttpRequest) -> HttpResponse:
                     games=form.cleaned_data["games"],
                     exhaustion=form.cleaned_data["exhaustion"],
                     champions=form.cleaned_data["champions"],
+                    control=form.cleaned_data["control"],
+                    mode=form.mode(),
+                    ai=form.solo_ai(),
                 )
             except DomainError as refused:
                 error = refused
@@ -95,6 +102,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
         "active": batch.status in ACTIVE_STATUSES,
         "percent": selectors.batch_percent(batch),
         "replayable": selectors.batch_replayable(batch),
+        "verdict": selectors.batch_verdict(batch),
     }
     summary = selectors.batch_summary(batch)
     if summary is None:
@@ -118,6 +126,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
         "sides": sides,
         "win_rows": win_rows,
         "histogram": histogram,
+        "early_turns": simulation.EARLY_TURNS,
     }
 
 
@@ -146,17 +155,6 @@ def batch_cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
 
 
 @login_required
-def game_pick(request: HttpRequest, batch_id: int) -> HttpResponse:
-    """The "watch game number …" form: to that game's replay."""
-    batch = _batch_for(request, batch_id)
-    try:
-        index = int(request.GET.get("index", "0"))
-    except ValueError:
-        index = 0
-    return redirect("engine:replay", batch.pk, max(0, min(index, batch.games - 1)))
-
-
-@login_required
 def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     batch = _batch_for(request, batch_id)
     try:
@@ -166,13 +164,21 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             raise Http404(error.message) from error
         context = {"batch": batch, "index": index, "error": error}
         return render(request, "engine/replay_refused.html", context, status=error.status_code)
-    # ?turn=5 is the fifth position, the one the page counts as "(5/…)": the link a player
-    # shares names what they saw.
-    try:
-        number = int(request.GET.get("turn", "1")) - 1
-    except ValueError:
-        number = 0
-    number = max(0, min(number, len(game.frames) - 1))
+    actions = [len(frame.actions) for frame in game.frames]
+    number, step = replay_position(request.GET, actions)
+    navigation = replay_navigation((number, step), actions)
+    here = reverse("engine:replay", args=[batch.pk, index])
+    links = {
+        name: here + position_query(position) if position is not None else None
+        for name, position in (
+            ("first", navigation.first),
+            ("last", navigation.last),
+            ("previous_step", navigation.previous_step),
+            ("next_step", navigation.next_step),
+            ("previous_turn", navigation.previous_turn),
+            ("next_turn", navigation.next_turn),
+        )
+    }
     # Engine names are English and the same in every deck that holds a card.
     labels = {
         name: label
@@ -182,26 +188,102 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
     frame = game.frames[number]
     names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
     cards = [labels.get(name, name) for name in game.names]
+    over = number == len(game.frames) - 1
+    # The page names decks; the engine's events and actions name seats.
+    deck_letters = [simulation.DECK_LETTERS[player.deck].upper() for player in frame.players]
+    titles = [
+        _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
+        for player, letter in zip(frame.players, deck_letters, strict=True)
+    ]
+    # Step 0 tells the whole turn; a later step what its own action did.
+    if step:
+        begin = frame.step_events[step - 2] if step > 1 else 0
+        events = frame.events[begin : frame.step_events[step - 1]]
+    else:
+        events = frame.events
     context = {
         "batch": batch,
         "game": game,
         "frame": frame,
-        "events": [engine_text("event", code, args, cards) for code, args in frame.events],
+        "events": [engine_text("event", code, args, cards, deck_letters) for code, args in events],
+        "decks": {
+            player.seat: letter for player, letter in zip(frame.players, deck_letters, strict=True)
+        },
         "number": number,
+        "step": step,
         "last": len(game.frames) - 1,
+        "links": links,
         "labels": labels,
         "winners": [
             {"letter": simulation.DECK_LETTERS[deck].upper(), "name": names[deck]}
             for deck in game.outcome.winners
         ],
-        "board": [
-            {
-                "player": player,
-                "active": seat == frame.active and number < len(game.frames) - 1,
-                "letter": simulation.DECK_LETTERS[player.deck].upper(),
-                "deck_name": names[player.deck],
-            }
-            for seat, player in enumerate(frame.players)
-        ],
+        "board": board_view(
+            frame.steps[step - 1] if step else frame.players,
+            faces=selectors.card_faces(batch, current_language()),
+            titles=titles,
+            active=None if over else frame.active,
+        ),
     }
     return render(request, "engine/replay.html", context)
+
+
+# The difficulty curve on a deck's page ---------------------------------------------------------
+
+
+def curve_panel(request: HttpRequest, share_id: str) -> HttpResponse:
+    """The deck page's difficulty curve (htmx loads it, and polls it while the levels play):
+    the viewer's latest curve of the deck, and the form to play a new one."""
+    try:
+        deck = deck_get(share_id=share_id, viewer=request.user)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    context: dict[str, Any] = {
+        "share_id": deck.share_id,
+        "default_games": services.CURVE_GAMES,
+        "max_games": services.MAX_CURVE_GAMES,
+    }
+    curve = selectors.curve_latest(deck=deck, user=request.user)
+    if curve is not None:
+        points = selectors.curve_points(curve)
+        done, games = selectors.curve_games(points)
+        context |= {
+            "curve": curve,
+            "active": selectors.curve_active(points),
+            "games_done": done,
+            "games": games,
+            "level_beaten": selectors.curve_level_beaten(points),
+            "rows": [
+                (_("Level %(level)d") % {"level": point.level}, point.wins) for point in points
+            ],
+        }
+    return render(request, "engine/_curve_panel.html", context)
+
+
+@login_required
+@require_POST
+def curve_start(request: HttpRequest) -> HttpResponse:
+    try:
+        deck = deck_get(share_id=request.POST.get("deck", ""), viewer=request.user)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    try:
+        games = int(request.POST.get("games", ""))
+    except ValueError:
+        games = 0
+    try:
+        services.curve_create(
+            requested_by=signed_in_user(request),
+            seat=selectors.SeatChoice(DeckChoice(deck=deck.share_id)),
+            games_per_level=games,
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    return redirect(reverse("decks:detail", args=[deck.share_id]) + "#difficulty-curve")
+
+
+def card_insight(request: HttpRequest, slug: str) -> HttpResponse:
+    """The part of a card's page (loaded by htmx) with the card's figures in the test games of
+    the public decks that play it: the card page's cached part is the catalogue's only."""
+    context = {"rows": selectors.card_insight(slug), "early_turns": simulation.EARLY_TURNS}
+    return render(request, "engine/card_insight.html", context)

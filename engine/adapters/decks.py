@@ -1,13 +1,14 @@
 """The decks of a batch as the rules engine plays them: a saved deck, a deck code or a
 preconstructed deck in, legal for a Duel and readable by the engine, or a DomainError."""
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from cards.models import Card
+from cards.models import DECKABLE_TYPES, Card
 from cards.selectors import cards_with_details
 from cod_site.errors import DomainError
 from decks.models import Deck
@@ -21,8 +22,12 @@ from engine.rules import InputError
 from engine.rules.cards import CardDef, validate_deck
 from engine.rules.champion import champion_from_json
 
-# The rules engine plays Duels only so far.
+# The mode of a batch unless it asks for Solo.
 MODE = "duel"
+SOLO_MODE = "solo"
+# The AI's deck pile in Solo's set-ups (rule solo-setup): 3 preconstructed decks, or the 24 cards
+# the Solo Draft gives it out of 32.
+SOLO_AI_CARDS = 24
 PRECONSTRUCTED_FORMAT = "preconstructed"
 PRECONSTRUCTED_NUMBERS = (1, 2, 3, 4)
 
@@ -79,9 +84,10 @@ def _final(cards: list[Card], removed: list[Card]) -> list[Card]:
 
 
 def simulation_deck_resolve(
-    *, side: str, choice: DeckChoice, viewer: Viewer, champions: bool = False
+    *, side: str, choice: DeckChoice, viewer: Viewer, champions: bool = False, mode: str = MODE
 ) -> ResolvedDeck:
-    """A deck of a batch, legal for a Duel and playable by the engine, or a 400 DomainError:
+    """A deck of a batch, legal for `mode` (a Constructed deck is not for Solo) and playable by
+    the engine, or a 400 DomainError:
     `unknown_deck`, `invalid_deck_code`, `illegal_deck` (with the legality errors),
     `unknown_champion` (a deck code naming a Champion the requester may not see: the share id
     is theirs, so the answer is that of an unknown one), `unplayable_deck`; `details.side` says
@@ -106,7 +112,7 @@ def simulation_deck_resolve(
             ) from error
         # A Champion the requester may not see is no Champion of this deck for them: the deck
         # plays without it and the batch keeps no trace of it (not even in its code).
-        check = deck_validate(deck, viewer=viewer, mode=MODE)
+        check = deck_validate(deck, viewer=viewer, mode=mode)
         if not check.legal:
             raise _illegal(side, check)
         source, code, name = DeckSource.DECK, check.code or "", deck.name
@@ -124,7 +130,7 @@ def simulation_deck_resolve(
             cards=decoded.cards,
             removed=decoded.removed,
             champion=decoded.champion,
-            mode=MODE,
+            mode=mode,
         )
         if not check.legal:
             raise _illegal(side, check)
@@ -187,3 +193,45 @@ def check_playable(side: str, resolved: ResolvedDeck) -> None:
             % {"side": side.upper(), "reason": error},
             {"side": side, "reason": str(error)},
         ) from error
+
+
+def solo_ai_deck_resolve(*, player: ResolvedDeck, seed: int) -> ResolvedDeck:
+    """The AI's deck pile against `player` in a Solo test game (rule solo-setup; the choice is
+    in docs/rulings.md): a preconstructed deck (asked for by number, or a deck made of exactly
+    one preconstructed deck's cards) faces the cards of the 3 others; any other deck faces 24
+    cards of the expansions its cards come from that it does not hold, as if the Solo Draft had
+    given them to the AI, drawn with the batch's `seed`. 400 `no_solo_opponent` when those
+    expansions hold fewer than 24 other cards."""
+    mine = list(Card.objects.filter(slug__in=player.slugs))
+    numbers = {card.precon_deck for card in mine}
+    number = player.preconstructed
+    if number is None and len(numbers) == 1 and len(mine) == len(player.slugs):
+        number = numbers.pop()
+    if number is not None:
+        pool = Card.objects.filter(precon_deck__isnull=False).exclude(precon_deck=number)
+        cards = list(cards_with_details(pool).order_by("precon_deck", "mana", "slug"))
+    else:
+        pool = Card.objects.filter(
+            expansion__in={card.expansion_id for card in mine}, card_type__in=DECKABLE_TYPES
+        ).exclude(slug__in=player.slugs)
+        candidates = list(cards_with_details(pool).order_by("slug"))
+        if len(candidates) < SOLO_AI_CARDS:
+            raise DomainError(
+                "no_solo_opponent",
+                _(
+                    "The expansions of this deck hold %(count)d other cards: the Solo AI needs "
+                    "%(needed)d."
+                )
+                % {"count": len(candidates), "needed": SOLO_AI_CARDS},
+                {"field": "seats", "count": len(candidates), "needed": SOLO_AI_CARDS},
+            )
+        cards = random.Random(seed).sample(candidates, SOLO_AI_CARDS)
+    return ResolvedDeck(
+        source=DeckSource.SOLO_AI,
+        deck=None,
+        code="",
+        name=_("The Solo AI"),
+        cards=deck_engine_definitions(cards),
+        slugs=[card.slug for card in cards],
+        champion=None,
+    )

@@ -10,57 +10,113 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cod_site.api.limits import BoundedListSerializer
+from cod_site.api.limits import BoundedListField, BoundedListSerializer
+from cod_site.api.schema import documented_range
 from cod_site.api.strict import StrictInputSerializer
+from decks.api.serializers import DeckChoiceSerializer
 from engine import selectors, simulation
-from engine.adapters.decks import DeckChoice
-from engine.models import MAX_GAMES, Agent, SimulationBatch, SimulationSeat
+from engine.adapters.decks import MODE, SOLO_MODE, DeckChoice
+from engine.models import (
+    MAX_GAMES,
+    MAX_LEVEL,
+    MIN_LEVEL,
+    Agent,
+    Drafter,
+    SimulationBatch,
+    SimulationSeat,
+)
 from engine.rules import MODES
-from engine.services import SEED_BITS
+from engine.rules.ai_options import FIXED_MANA_RANGE, GIVEN_ABILITIES, MANA_PER_CREATURE_CHOICES
+from engine.services import CONTROL_GAMES, CURVE_GAMES, MAX_CURVE_GAMES, SEED_BITS, DraftChoice
+
+# What a batch plays: the decks entered, or decks drafted for each game (the Draft format).
+FORMATS = ("decks", "draft")
 
 # The most decks any game mode seats: more is refused before any deck is read.
 MAX_SEATS = max(len(mode.seats) for mode in MODES.values())
 
 
-class DeckChoiceSerializer(StrictInputSerializer):
-    deck = serializers.CharField(
-        required=False, max_length=16, help_text="Share id of a deck you own or a public one."
-    )
-    code = serializers.CharField(required=False, max_length=600, help_text="A deck code.")
-    preconstructed = serializers.IntegerField(
-        required=False, min_value=1, max_value=4, help_text="A preconstructed deck, 1 to 4."
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if len(attrs) != 1:
-            raise serializers.ValidationError(
-                "Give exactly one of `deck`, `code` or `preconstructed`."
-            )
-        return attrs
+AUTO_AGENT_HELP = (
+    "Omitted: the strongest AI on the strength ladder whose games fit the batch's size (as "
+    "costly at most as the largest batch of the greedy AI); `verdict.agents` says which played."
+)
 
 
 class SeatChoiceSerializer(DeckChoiceSerializer):
-    agent = serializers.ChoiceField(Agent.choices, default=Agent.GREEDY)
+    agent = serializers.ChoiceField(Agent.choices, required=False, help_text=AUTO_AGENT_HELP)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         deck = {key: value for key, value in attrs.items() if key != "agent"}
-        return {"agent": attrs["agent"], **super().validate(deck)}
+        return {"agent": attrs.get("agent"), **super().validate(deck)}
+
+
+class SoloAiSerializer(StrictInputSerializer):
+    """Solo's AI: a `level` of the difficulty table, or explicit parameters (the engine's
+    `AiOptions` JSON; those left out keep Quick Play's values)."""
+
+    level = documented_range(MIN_LEVEL, MAX_LEVEL)(
+        required=False, help_text="A Custom Play level: its default parameters."
+    )
+    fixed_mana = documented_range(*FIXED_MANA_RANGE)(
+        required=False, help_text="Phase 1's fixed Mana (Quick Play 6)."
+    )
+    mana_per_creature = serializers.ChoiceField(
+        list(MANA_PER_CREATURE_CHOICES),
+        required=False,
+        help_text="Phase 1's Mana per creature the player has in play (Quick Play 1).",
+    )
+    ai_first = serializers.BooleanField(required=False, help_text="The AI plays first.")
+    resistance = serializers.BooleanField(
+        required=False, help_text="Each attack on the AI's deck pile inflicts only 1 damage."
+    )
+    abilities = BoundedListField(
+        child=serializers.ChoiceField(list(GIVEN_ABILITIES)),
+        max_length=len(GIVEN_ABILITIES),
+        required=False,
+        help_text="Special abilities all the AI's creatures bear.",
+    )
+    bastion = serializers.BooleanField(
+        required=False, help_text="False: the 2021 edition's AI that starts on its Fort."
+    )
+    champion = serializers.BooleanField(
+        required=False,
+        help_text="The Champion module: the player plays its deck's Champion (with `champions`).",
+    )
+
+
+def solo_ai_choice(values: dict[str, Any]) -> selectors.SoloAiChoice:
+    """A validated `ai` object as the services take it."""
+    options = {key: value for key, value in values.items() if key != "level"}
+    return selectors.SoloAiChoice(level=values.get("level"), options=options or None)
 
 
 class SimulationRequestSerializer(StrictInputSerializer):
+    mode = serializers.ChoiceField(
+        selectors.SIMULATION_MODES,
+        default=MODE,
+        help_text=(
+            "duel (2 decks), solo (1 deck, the player's, against the rulebook's AI), or 4 players "
+            "in free_for_all or teams (4 decks)."
+        ),
+    )
+    ai = SoloAiSerializer(required=False, help_text="Solo: the AI (default: Quick Play).")
     seats = BoundedListSerializer(
         child=SeatChoiceSerializer(),
         max_length=MAX_SEATS,
         required=False,
-        help_text="The decks, deck A first, each with its AI (a Duel: 2). Or `deck_a`/`deck_b`.",
+        help_text=(
+            "The decks, deck A first, each with its AI (a Duel: 2; Solo: 1, the player's; "
+            "Free-For-All and Team Play: 4, partners A and C against B and D). Or "
+            "`deck_a`/`deck_b`."
+        ),
     )
     deck_a = DeckChoiceSerializer(required=False, help_text="The Duel's shorthand for seats[0].")
     deck_b = DeckChoiceSerializer(required=False, help_text="The Duel's shorthand for seats[1].")
     agent_a = serializers.ChoiceField(
-        Agent.choices, required=False, help_text="With `deck_a`: its AI (default greedy)."
+        Agent.choices, required=False, help_text=f"With `deck_a`: its AI. {AUTO_AGENT_HELP}"
     )
     agent_b = serializers.ChoiceField(
-        Agent.choices, required=False, help_text="With `deck_b`: its AI (default greedy)."
+        Agent.choices, required=False, help_text=f"With `deck_b`: its AI. {AUTO_AGENT_HELP}"
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
     seed = serializers.IntegerField(
@@ -74,8 +130,42 @@ class SimulationRequestSerializer(StrictInputSerializer):
             "(else without one)."
         ),
     )
+    control = serializers.BooleanField(
+        default=False,
+        help_text=(
+            "Also play a small control batch of the same decks and seed with another AI (greedy; "
+            "lookahead if the batch is greedy's; "
+            + ", ".join(f"{games} {agent}" for agent, games in CONTROL_GAMES.items())
+            + " games): `verdict.warnings` says when the two disagree."
+        ),
+    )
+
+    format = serializers.ChoiceField(
+        FORMATS,
+        default="decks",
+        help_text=(
+            "`decks`: the decks entered play; `draft`: each game drafts two decks from `pool` "
+            "(the Draft format: reveal 4, A takes 1, B 2, A the last, swapped each round), then "
+            "`agent_a` and `agent_b` play them; in Solo, `agent_a` drafts with the Solo Draft "
+            "(reveal 4, keep 1, give 3 to the AI, until 8 cards) and plays against the AI."
+        ),
+    )
+    pool = serializers.CharField(
+        required=False,
+        max_length=60,
+        help_text="With `format: draft`: the expansion to draft from (slug, or code: 00).",
+    )
+    drafter = serializers.ChoiceField(
+        Drafter.choices,
+        default=Drafter.PRICE,
+        help_text="With `format: draft`: the computer drafter of both seats.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["format"] == "draft":
+            return self._validate_draft(attrs)
+        if "pool" in attrs:
+            raise serializers.ValidationError({"pool": "Only a Draft batch has a `pool`."})
         shorthand = [key for key in ("deck_a", "deck_b", "agent_a", "agent_b") if key in attrs]
         if "seats" in attrs:
             if shorthand:
@@ -86,15 +176,46 @@ class SimulationRequestSerializer(StrictInputSerializer):
                     }
                 )
             return attrs
-        missing = [key for key in ("deck_a", "deck_b") if key not in attrs]
+        sides = ("deck_a",) if attrs["mode"] == SOLO_MODE else ("deck_a", "deck_b")
+        if attrs["mode"] == SOLO_MODE:
+            extra = [key for key in ("deck_b", "agent_b") if key in attrs]
+            if extra:
+                raise serializers.ValidationError(
+                    {key: "A Solo game has one deck: the player's." for key in extra}
+                )
+        missing = [key for key in sides if key not in attrs]
         if missing:
             raise serializers.ValidationError(
                 {key: "Give `seats`, or `deck_a` and `deck_b`." for key in missing}
             )
         return attrs
 
+    def _validate_draft(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        decks = [key for key in ("seats", "deck_a", "deck_b") if key in attrs]
+        if decks:
+            raise serializers.ValidationError(
+                {key: "A Draft batch drafts its decks: give `pool`, not decks." for key in decks}
+            )
+        if "pool" not in attrs:
+            raise serializers.ValidationError({"pool": "A Draft batch needs a `pool`."})
+        if attrs["mode"] == SOLO_MODE and "agent_b" in attrs:
+            raise serializers.ValidationError(
+                {"agent_b": "A Solo game has one deck: the player's."}
+            )
+        return attrs
+
+    def draft_choice(self) -> DraftChoice | None:
+        values = self.validated_data
+        if values["format"] != "draft":
+            return None
+        sides = ("a",) if values["mode"] == SOLO_MODE else ("a", "b")
+        agents = tuple(values.get(f"agent_{side}", Agent.GREEDY) for side in sides)
+        return DraftChoice(values["pool"], values["drafter"], agents)
+
     def seat_choices(self) -> list[selectors.SeatChoice]:
         values = self.validated_data
+        if values["format"] == "draft":
+            return []
         if "seats" in values:
             return [
                 selectors.SeatChoice(
@@ -104,12 +225,14 @@ class SimulationRequestSerializer(StrictInputSerializer):
                 for seat in values["seats"]
             ]
         return [
-            selectors.SeatChoice(
-                DeckChoice(**values[f"deck_{side}"]),
-                values.get(f"agent_{side}", Agent.GREEDY),
-            )
+            selectors.SeatChoice(DeckChoice(**values[f"deck_{side}"]), values.get(f"agent_{side}"))
             for side in ("a", "b")
+            if f"deck_{side}" in values
         ]
+
+    def ai_choice(self) -> selectors.SoloAiChoice | None:
+        ai = self.validated_data.get("ai")
+        return None if ai is None else solo_ai_choice(ai)
 
 
 class RateSerializer(serializers.Serializer):
@@ -126,6 +249,20 @@ class CardStatsSerializer(serializers.Serializer):
     win_rate_when_played = RateSerializer()
     damage_dealt = serializers.IntegerField(source="damage")
     damage_per_game_played = serializers.FloatField(allow_null=True)
+    win_rate_when_not_played = RateSerializer(
+        help_text="The deck's wins in the games where the card was not played."
+    )
+    win_rate_when_played_early = RateSerializer(
+        source="win_rate_when_early",
+        help_text=(
+            f"The deck's wins in the games where the card was first played early: in one of "
+            f"its player's first {simulation.EARLY_TURNS} turns."
+        ),
+    )
+    win_rate_when_played_late = RateSerializer(
+        source="win_rate_when_late",
+        help_text="The deck's wins in the games where the card was first played later.",
+    )
 
 
 class DeckResultSerializer(serializers.Serializer):
@@ -135,10 +272,32 @@ class DeckResultSerializer(serializers.Serializer):
     cards = CardStatsSerializer(many=True)
 
 
+class TeamResultSerializer(serializers.Serializer):
+    decks = serializers.ListField(
+        child=serializers.CharField(), help_text="The partners' deck letters, e.g. A and C."
+    )
+    wins = RateSerializer(help_text="The games the team won (both partners win together).")
+
+
+class NotableGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The game's number: its replay is games/{game}/.")
+    turns = serializers.IntegerField()
+
+
+class NotableGamesSerializer(serializers.Serializer):
+    losses = NotableGameSerializer(many=True, help_text="Deck A's first losses.")
+    draws = NotableGameSerializer(many=True, help_text="The first draws.")
+    shortest = NotableGameSerializer(many=True, help_text="The shortest games.")
+    longest = NotableGameSerializer(many=True, help_text="The longest games.")
+
+
 class ResultsSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     seats = DeckResultSerializer(
         source="decks", many=True, help_text="Each deck's results, in the order of `seats`."
+    )
+    teams = TeamResultSerializer(
+        many=True, help_text="Team Play: each team's results (empty in the other modes)."
     )
     deck_a = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[0].")
     deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")
@@ -148,7 +307,11 @@ class ResultsSerializer(serializers.Serializer):
     mean_turns = serializers.FloatField(allow_null=True)
     ends = serializers.DictField(
         child=serializers.IntegerField(),
-        help_text="How games ended: " + ", ".join(simulation.END_REASONS) + ".",
+        help_text="How games ended: " + ", ".join(simulation.SOLO_END_REASONS) + ".",
+    )
+    notable = serializers.SerializerMethodField(
+        help_text="Games worth watching, up to 5 of each kind (none for a batch played before "
+        "they were kept)."
     )
 
     @extend_schema_field(DeckResultSerializer)
@@ -158,6 +321,13 @@ class ResultsSerializer(serializers.Serializer):
     @extend_schema_field(DeckResultSerializer)
     def get_deck_b(self, summary: simulation.Summary) -> dict[str, Any]:
         return DeckResultSerializer(summary.decks[1]).data
+
+    @extend_schema_field(NotableGamesSerializer)
+    def get_notable(self, summary: simulation.Summary) -> dict[str, list[dict[str, int]]]:
+        return {
+            kind: [{"game": index, "turns": turns} for index, turns in games]
+            for kind, games in summary.notable.items()
+        }
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_turns(self, summary: simulation.Summary) -> dict[str, int]:
@@ -173,6 +343,7 @@ class SideSerializer(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.SerializerMethodField()
     agent = serializers.CharField()
+    drafter = serializers.CharField(help_text="A Draft batch's drafter of this seat; else blank.")
 
     def get_name(self, seat: SimulationSeat) -> str:
         return selectors.seat_name(seat)
@@ -186,6 +357,68 @@ class ProgressSerializer(serializers.Serializer):
     chunks = serializers.IntegerField()
 
 
+class AgentStandingSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The AI: " + ", ".join(Agent.values) + ".")
+    # DRF's metaclass moves declared fields off the class: `label` hides no attribute.
+    label = serializers.CharField()  # type: ignore[assignment]
+    rank = serializers.IntegerField(
+        source="standing.rank", allow_null=True, help_text="1: the strongest on the ladder."
+    )
+    ladder_size = serializers.IntegerField(help_text="How many AIs the ladder rates.")
+    elo = serializers.FloatField(source="standing.elo", allow_null=True)
+    elo_low = serializers.FloatField(
+        source="standing.elo_low", allow_null=True, help_text="95% bootstrap interval."
+    )
+    elo_high = serializers.FloatField(source="standing.elo_high", allow_null=True)
+
+
+class VerdictWarningSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(["draws", "agents_disagree"])
+    message = serializers.CharField()
+    details = serializers.DictField()
+
+
+class ControlSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    status = serializers.CharField()
+    agent = serializers.SerializerMethodField()
+    games = serializers.IntegerField()
+    deck_a_wins = serializers.SerializerMethodField(
+        help_text="Deck A's wins with the control's AI (null until its results exist)."
+    )
+
+    def get_agent(self, control: SimulationBatch) -> str:
+        return selectors.batch_seats(control)[0].agent
+
+    @extend_schema_field(RateSerializer(allow_null=True))
+    def get_deck_a_wins(self, control: SimulationBatch) -> dict[str, Any] | None:
+        summary = self.context.get("control_summary")
+        return RateSerializer(summary.decks[0].wins).data if summary else None
+
+
+class VerdictSerializer(serializers.Serializer):
+    agents = AgentStandingSerializer(
+        many=True, help_text="The AIs that played, with their standing on the strength ladder."
+    )
+    control = serializers.SerializerMethodField(
+        help_text="The control batch played by another AI alongside (null: none was asked for)."
+    )
+    warnings = VerdictWarningSerializer(
+        many=True,
+        help_text=(
+            "`draws`: more than 1% of the games were draws; `agents_disagree`: the control's "
+            "win rate for deck A lies outside this batch's 95% interval (and the other way)."
+        ),
+    )
+
+    @extend_schema_field(ControlSerializer(allow_null=True))
+    def get_control(self, verdict: selectors.Verdict) -> dict[str, Any] | None:
+        if verdict.control is None:
+            return None
+        context = {"control_summary": verdict.control_summary}
+        return ControlSerializer(verdict.control, context=context).data
+
+
 class BatchSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     page_url = serializers.SerializerMethodField()
@@ -194,6 +427,9 @@ class BatchSerializer(serializers.ModelSerializer):
     deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")
     progress = serializers.SerializerMethodField()
     results = serializers.SerializerMethodField()
+    verdict = serializers.SerializerMethodField(
+        help_text="Which AI played, how strong it is, and warnings about the results."
+    )
     replayable = serializers.SerializerMethodField(
         help_text=(
             "Whether its games can be replayed: false once the rules engine or its AIs changed "
@@ -212,6 +448,9 @@ class BatchSerializer(serializers.ModelSerializer):
             "deck_a",
             "deck_b",
             "mode",
+            "ai",
+            "ai_level",
+            "draft_expansion",
             "exhaustion",
             "champions",
             "games",
@@ -224,6 +463,7 @@ class BatchSerializer(serializers.ModelSerializer):
             "started_at",
             "finished_at",
             "results",
+            "verdict",
             "replayable",
         ]
 
@@ -255,6 +495,10 @@ class BatchSerializer(serializers.ModelSerializer):
                 "chunks": batch.chunks_total,
             }
         ).data
+
+    @extend_schema_field(VerdictSerializer)
+    def get_verdict(self, batch: SimulationBatch) -> dict[str, Any]:
+        return VerdictSerializer(selectors.batch_verdict(batch)).data
 
     def get_replayable(self, batch: SimulationBatch) -> bool:
         return selectors.batch_replayable(batch)
@@ -306,3 +550,71 @@ class ReplaySerializer(serializers.Serializer):
 
     def get_page_url(self, game: simulation.ReplayedGame) -> str:
         return reverse("engine:replay", args=[self.context["batch"].pk, game.index])
+
+
+# Difficulty curves ----------------------------------------------------------------------------
+
+
+class CurveRequestSerializer(SeatChoiceSerializer):
+    """The deck (one of `deck`, `code`, `preconstructed`) and its `agent`, played in Solo
+    against every level of the difficulty table."""
+
+    games = serializers.IntegerField(
+        min_value=1, max_value=MAX_CURVE_GAMES, default=CURVE_GAMES, help_text="Games per level."
+    )
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**SEED_BITS - 1, help_text="Random if omitted."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        settings: dict[str, Any] = {
+            key: attrs.pop(key) for key in ("games", "seed") if key in attrs
+        }
+        return {**super().validate(attrs), **settings}
+
+    def seat_choice(self) -> selectors.SeatChoice:
+        values = self.validated_data
+        deck = {key: values[key] for key in ("deck", "code", "preconstructed") if key in values}
+        return selectors.SeatChoice(DeckChoice(**deck), values["agent"])
+
+
+class CurveLevelSerializer(serializers.Serializer):
+    level = serializers.IntegerField()
+    batch = serializers.SerializerMethodField(help_text="The level's batch (its full results).")
+    status = serializers.CharField(source="batch.status")
+    games_done = serializers.IntegerField(source="batch.games_done")
+    games = serializers.IntegerField(source="batch.games")
+    wins = RateSerializer(help_text="The player's wins so far, with their 95% interval.")
+
+    @extend_schema_field(serializers.URLField())
+    def get_batch(self, point: selectors.CurvePoint) -> str:
+        path = reverse("api:simulation-detail", args=[point.batch.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class CurveSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="curve.pk")
+    url = serializers.SerializerMethodField()
+    deck = serializers.CharField(
+        source="curve.deck.share_id", allow_null=True, help_text="Share id of the saved deck."
+    )
+    games_per_level = serializers.IntegerField(source="curve.games_per_level")
+    seed = serializers.IntegerField(source="curve.seed")
+    created_at = serializers.DateTimeField(source="curve.created_at")
+    active = serializers.BooleanField(help_text="Whether some level is still queued or running.")
+    games_done = serializers.IntegerField()
+    games = serializers.IntegerField()
+    levels = CurveLevelSerializer(many=True)
+    level_beaten = serializers.IntegerField(
+        help_text=(
+            "The highest level N such that the deck won at least half of its games at every "
+            "level up to N (0: not even level 1)."
+        )
+    )
+
+    @extend_schema_field(serializers.URLField())
+    def get_url(self, data: dict[str, Any]) -> str:
+        path = reverse("api:simulation-curve-detail", args=[data["curve"].pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path

@@ -49,11 +49,21 @@ class SimulationListView(APIView):
         description=(
             "Answers 202 at once with the batch and its `url`; poll it for the progress and the "
             "results. The decks are `seats` (deck A first, each with its `agent`; a Duel has "
-            "2), or the Duel's shorthand `deck_a`, `deck_b` (and `agent_a`, `agent_b`). Bad "
+            "2, the 4-player `mode`s 4, seated in turn so that no deck keeps the first seat), "
+            "or the Duel's shorthand `deck_a`, `deck_b` (and `agent_a`, `agent_b`). Bad "
             "input (unknown or illegal deck, malformed deck code, games out of 1..100000, a "
             "number of decks the mode does not seat) is a 400 and queues nothing; "
             "`details.side` names the deck by its letter (`a` for seats[0]). A per-user limit "
-            "(batches at once, games per day) is a 429."
+            "(batches at once, games per day) is a 429. `mode: solo` plays one deck (the "
+            "player's, with its agent) against the rulebook's AI, whose deck pile is the 3 other "
+            "preconstructed decks (for a preconstructed deck) or 24 other cards of the deck's "
+            "expansions; `ai` is a `level` of the difficulty table or explicit parameters "
+            "(`details.field` names a bad one, e.g. `ai.level`); a Constructed deck is a 400 "
+            "`illegal_deck` (not playable in Solo). The results' `ends` then count "
+            "`deck_pile_emptied` (the player won) and `fort_destroyed` (the AI won). "
+            "`format: draft` plays the Draft format instead: each game drafts its two decks from "
+            "the expansion `pool` by its seed, with `drafter`, then `agent_a` and `agent_b` play "
+            "them; seat A drafts first in game 0 and the seats rotate as for decks."
         ),
         request=s.SimulationRequestSerializer,
         responses={
@@ -74,6 +84,10 @@ class SimulationListView(APIView):
             seed=values.get("seed"),
             exhaustion=values["exhaustion"],
             champions=values["champions"],
+            mode=values["mode"],
+            ai=data.ai_choice(),
+            draft=data.draft_choice(),
+            control=values["control"],
         )
         batch = selectors.batch_get(batch_id=batch.pk, user=request.user)
         body = _batch_data(request, batch)
@@ -134,3 +148,65 @@ class SimulationReplayView(APIView):
         batch = selectors.batch_get(batch_id=batch_id, user=request.user)
         game = selectors.batch_game(batch, index)
         return Response(s.ReplaySerializer(game, context={"batch": batch}).data)
+
+
+def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
+    curve = selectors.curve_get(curve_id=curve_id, user=request.user)
+    points = selectors.curve_points(curve)
+    done, games = selectors.curve_games(points)
+    return s.CurveSerializer(
+        {
+            "curve": curve,
+            "active": selectors.curve_active(points),
+            "games_done": done,
+            "games": games,
+            "levels": points,
+            "level_beaten": selectors.curve_level_beaten(points),
+        },
+        context={"request": request},
+    ).data
+
+
+class CurveListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Queue a difficulty curve: one deck in Solo against every level",
+        description=(
+            "One Solo batch per level of the difficulty table (1 to 10), each of `games` games "
+            "(default 2000) with the same seed; answers 202 with the curve and its `url`, to "
+            "poll for the progress and the win rate per level with its 95% interval. The "
+            "curve's batches count as one against the limit of batches at once. Bad input is a "
+            "400 that queues nothing (a Constructed deck: `illegal_deck`)."
+        ),
+        request=s.CurveRequestSerializer,
+        responses={
+            202: s.CurveSerializer,
+            400: ERRORS[400],
+            429: error_response("A per-user limit."),
+        },
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = s.CurveRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        curve = services.curve_create(
+            requested_by=signed_in_user(request),
+            seat=data.seat_choice(),
+            games_per_level=data.validated_data["games"],
+            seed=data.validated_data.get("seed"),
+        )
+        body = curve_data(request, curve.pk)
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+class CurveDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A difficulty curve: progress and the win rate per level",
+        responses={200: s.CurveSerializer, 404: error_response("No such curve (or not yours).")},
+        tags=TAGS,
+    )
+    def get(self, request: Request, curve_id: int) -> Response:
+        return Response(curve_data(request, curve_id))

@@ -10,9 +10,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from engine.models import SimulationBatch
-from engine.rules.abilities.costs import WINDOW
 from engine.selectors import batch_title
-from engine.simulation import PlayerView, Rate
+from engine.simulation import CardStats, Rate
 
 register = template.Library()
 
@@ -39,6 +38,18 @@ def interval(rate: Rate) -> str:
     if not rate.games:
         return "–"
     return f"{percent(rate.low)} – {percent(rate.high)}"
+
+
+@register.filter
+def insight_rates(card: CardStats) -> tuple[Rate, Rate, Rate, Rate]:
+    """A card's win rates in the columns of the card insight table: played, not played, played
+    early, played late."""
+    return (
+        card.win_rate_when_played,
+        card.win_rate_when_not_played,
+        card.win_rate_when_early,
+        card.win_rate_when_late,
+    )
 
 
 @dataclass(frozen=True)
@@ -174,12 +185,20 @@ def label(name: str, labels: Mapping[str, str]) -> str:
 
 
 @register.simple_tag
-def action_text(action: Any, labels: Mapping[str, str]) -> str:
-    """A replay action (scenario format) in words."""
+def action_text(action: Any, labels: Mapping[str, str], decks: Mapping[str, str]) -> str:
+    """A replay action (scenario format) in words; `decks`: the letter of the deck in each seat
+    (the page names decks, the replay seats)."""
     if action == "assault":
         return _("Assault")
     if action == "end_turn":
         return _("End of turn")
+    if "reveal" in action:
+        # Solo's AI's Phase 2 (engine.simulation): a card of its deck pile, onto a line.
+        line = _("top") if action["line"] == "top" else _("bottom")
+        return _("The AI reveals %(card)s onto the %(line)s line") % {
+            "card": label(action["reveal"], labels),
+            "line": line,
+        }
     card = label(action["play"], labels)
     if "line" in action:
         line = _("top") if action["line"] == "top" else _("bottom")
@@ -190,17 +209,8 @@ def action_text(action: Any, labels: Mapping[str, str]) -> str:
             "host": label(action["onto"], labels),
         }
     target = action["target"]
-    return _("Casts %(card)s on %(target)s (seat %(seat)s)") % {
+    return _("Casts %(card)s on %(target)s (deck %(deck)s)") % {
         "card": card,
         "target": label(target["card"], labels),
-        "seat": target["player"],
+        "deck": decks[target["player"]],
     }
-
-
-@register.filter
-def hand_with_stronghold(player: PlayerView) -> list[tuple[str, bool, bool]]:
-    """The hand left to right with the Stronghold in its place: (card name, is the Stronghold,
-    among the 4 leftmost cards, those a player may play)."""
-    cards = [(name, False, index < WINDOW) for index, name in enumerate(player.hand)]
-    cards.insert(player.stronghold_at, ("", True, False))
-    return cards

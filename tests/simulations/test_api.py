@@ -38,6 +38,8 @@ def _body(deck: Deck, **changes: Any) -> dict[str, Any]:
     return {
         "deck_a": {"deck": deck.share_id},
         "deck_b": {"preconstructed": 3},
+        "agent_a": "greedy",
+        "agent_b": "greedy",
         "games": 40,
         "seed": 99,
         **changes,
@@ -69,6 +71,7 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
         "code": seat_a.code,
         "name": "Olga's deck 1",
         "agent": "greedy",
+        "drafter": "",
     }
     assert detail["deck_b"] == {
         "source": "preconstructed",
@@ -76,6 +79,7 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
         "code": seat_b.code,
         "name": "Preconstructed deck 3",
         "agent": "greedy",
+        "drafter": "",
     }
     # The general form: one entry per deck, deck A first; deck_a/deck_b are its Duel shorthand.
     assert detail["seats"] == [detail["deck_a"], detail["deck_b"]]
@@ -101,6 +105,11 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
     assert results["deck_a"]["when_first"]["games"] == 20
     assert results["turns"] == {str(turns): games for turns, games in summary.turns.items()}
     assert sum(results["ends"].values()) == 40
+    assert set(results["notable"]) == {"losses", "draws", "shortest", "longest"}
+    assert results["notable"]["shortest"] == [
+        {"game": index, "turns": turns} for index, turns in summary.notable["shortest"]
+    ]
+    assert len(results["notable"]["longest"]) == 5
     troll = next(card for card in results["deck_a"]["cards"] if card["name"] == "Troll")
     row = next(card for card in deck_a.cards if card.name == "Troll")
     assert troll["games_played"] == row.games_played
@@ -126,7 +135,9 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
     assert data["status"] == "queued" and data["results"] is None
     assert data["deck_a"]["source"] == "code" and data["deck_a"]["code"] == code
     assert data["deck_a"]["deck"] is None
-    assert dispatched == [(data["id"], 1)]
+    # No AI asked for: the strongest that fits 10 games, one game per chunk.
+    assert data["deck_a"]["agent"] == data["deck_b"]["agent"] == "strong"
+    assert dispatched == [(data["id"], 10)]
 
 
 def test_the_general_form_names_each_deck_and_its_ai(
@@ -166,7 +177,7 @@ def test_a_duel_takes_two_decks_in_one_form(
     three = {"seats": [{"preconstructed": n} for n in (1, 2, 3)], "games": 10}
     assert _refused(owner_client, three, capture) == {
         "code": "wrong_deck_count",
-        "message": "A Duel is played by 2 decks, not 3.",
+        "message": "This game mode is played by 2 decks, not 3.",
         "details": {"field": "seats", "expected": 2, "given": 3},
     }
     both = {**_body(precon_deck), "seats": [{"preconstructed": 1}, {"preconstructed": 2}]}
@@ -175,6 +186,8 @@ def test_a_duel_takes_two_decks_in_one_form(
     assert error["details"] == {
         "deck_a": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
         "deck_b": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
+        "agent_a": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
+        "agent_b": ["Give either `seats` or `deck_a` and `deck_b`, not both."],
     }
     error = _refused(owner_client, {"deck_a": {"preconstructed": 1}, "games": 10}, capture)
     assert error["details"] == {"deck_b": ["Give `seats`, or `deck_a` and `deck_b`."]}

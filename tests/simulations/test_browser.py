@@ -1,6 +1,7 @@
 """In a real browser: from a deck page, "Test this deck", start a small batch, watch the progress
 bar reach 100% without a reload and the charts appear, then step through a replay."""
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +65,35 @@ def test_test_a_deck_from_its_page(
     assert sum(wins) <= 300
     page.screenshot(path=str(tmp_path / "batch.png"), full_page=True)
 
-    page.fill("#replay-index", "1")
-    page.get_by_role("button", name="Watch").click()
-    page.wait_for_selector(".replay-board")
-    assert "Turn 1" in page.locator(".turn-label").inner_text()
-    page.get_by_role("link", name="Next turn →").click()
-    page.wait_for_function("document.querySelector('.turn-label').innerText.includes('Turn 2')")
-    assert page.locator(".replay-player").count() == 2
-    assert page.locator(".hand-stronghold").count() == 2
+    # The shortest game, from the list of games worth watching.
+    shortest = page.locator("[data-kind='shortest'] a").first
+    index, turns = (int(n) for n in re.findall(r"\d+", shortest.inner_text()))
+    shortest.click()
+    page.wait_for_url(f"{base}/simulations/*/games/{index}/")
+    page.wait_for_selector(".board")
+    assert page.locator(".turn-label").inner_text() == f"Turn 1 ({1}/{turns + 1})"
+    assert page.locator(".board-seat").count() == 2
+    assert page.locator(".board-stronghold-card").count() == 2
+    assert page.locator(".board-line").count() == 2
+    assert page.locator(".board-hand .board-card").count() == 18  # 8 cards and the Stronghold
+    # Keys: a step, a turn, the end, the start.
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("location.search === '?turn=1&step=1'")
+    assert "after action 1 of" in page.locator(".turn-label").inner_text()
+    page.keyboard.press("PageDown")
+    page.wait_for_function("location.search === '?turn=2'")
+    assert page.locator(".turn-label").inner_text().startswith("Turn 2 (2/")
+    page.keyboard.press("End")
+    page.wait_for_function(f"location.search === '?turn={turns + 1}'")
+    assert page.locator(".turn-label").inner_text().startswith("End of the game")
+    assert page.locator(".board-turn").count() == 0 and page.locator(".board-mana").count() == 0
+    page.keyboard.press("Home")
+    page.wait_for_function("location.search === '?turn=1'")
+    # The slider: Turn 3.
+    page.locator("#turn-slider").fill("3")
+    page.wait_for_function("location.search === '?turn=3'")
+    assert page.locator(".turn-label").inner_text().startswith("Turn 3 (3/")
+    page.screenshot(path=str(tmp_path / "replay-1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path / "replay-390.png"), full_page=True)

@@ -138,7 +138,7 @@ def test_the_pages_show_every_deck_a_batch_has(
     assert re.findall(r'<div data-deck="(\w)"><dt>Deck (\w)</dt>', html) == [
         ("a", "A"), ("b", "B"), ("c", "C"),
     ]  # fmt: skip
-    assert "Lookahead (strongest, slow)" in html
+    assert "Lookahead (slow)" in html
     assert re.findall(r'<tr data-deck="(\w)">', html) == ["a", "b", "c"]
     assert "Cards of deck C · Preconstructed deck 4" in html
     assert html.count('class="rate-row"') == 4  # each deck's wins, and the first player's
@@ -170,29 +170,98 @@ def test_the_replay_viewer_steps_through_the_turns(
     game = selectors.batch_game(batch, 2)
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/").content.decode()
     assert "Turn 1" in html and 'rel="next"' in html and 'rel="prev"' not in html
-    assert html.count('class="replay-player') == 2
-    assert html.count('<li class="hand-stronghold">Bastion</li>') == 2
-    hand = re.findall(r'<li class="hand-card[^"]*">([^<]+)</li>', html)
+    assert html.count('<section class="board-seat') == 2
+    assert html.count('<span class="board-card-name">Bastion</span>') == 2
+    assert html.count('class="board-card is-available"') == 4  # the 4 leftmost of the player
+    hand = re.findall(
+        r'<li class="board-card(?: is-available)?">'
+        r'<span class="board-card-name(?: is-long)?" title=',
+        html,
+    )
     assert len(hand) == 16
+    assert html.count('<div class="board-bridge" aria-hidden="true">Bridge</div>') == 2
     assert 'data-seat="A"' in html and 'data-seat="B"' in html
-    # Game 2 is even: deck A in seat A.
-    assert 'Deck A · Olga&#x27;s deck 1 <small class="seat-note">(Seat A)</small>' in html
-    assert 'Deck B · Preconstructed deck 4 <small class="seat-note">(Seat B)</small>' in html
+    # Game 2 is even: deck A in seat A, to the left of the Bridges, and it plays first.
+    assert (
+        '<h3 class="board-seat-title">Deck A · Olga&#x27;s deck 1 '
+        '<span class="board-turn">to play</span></h3>'
+    ) in html
+    assert '<h3 class="board-seat-title">Deck B · Preconstructed deck 4</h3>' in html
+    assert "Seat A" not in html
     (winner,) = game.outcome.winners
     name = ("Olga&#x27;s deck 1", "Preconstructed deck 4")[winner]
     assert f"won by deck {'AB'[winner]} ({name})" in html
     last = len(game.frames)
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
-    assert "(playing)" not in html  # the game is over: nobody is playing
+    assert "to play" not in html and "board-mana" not in html  # the game is over
     # ?turn counts as the page does: the fifth position is "Turn 5 (5/…)".
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn=5").content.decode()
     assert f"Turn 5 <small>(5/{last})</small>" in html
     assert f'href="/simulations/{batch.pk}/games/2/?turn=4"' in html
     assert f'href="/simulations/{batch.pk}/games/2/?turn=6"' in html
-    picked = owner_client.get(f"/simulations/{batch.pk}/games/?index=7")
-    assert picked["Location"] == f"/simulations/{batch.pk}/games/7/"
+    # Steps within turn 5: its start, then the position after each of its actions.
+    assert game.frames[4].actions == ({"play": "Troll", "line": "bottom"}, "assault", "end_turn")
+    html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn=5&step=2").content.decode()
+    assert '<span class="step-label">after action 2 of 3</span>' in html
+    assert '<li class="is-current" aria-current="step">Assault</li>' in html
+    assert f'href="/simulations/{batch.pk}/games/2/?turn=5&amp;step=1" rel="prev"' in html
+    assert f'href="/simulations/{batch.pk}/games/2/?turn=5&amp;step=3" rel="next"' in html
+    # The assault destroyed Aberration and Assassin: back in B's hand, B's lines empty.
+    assert "<li>Aberration (B) is destroyed.</li>" in html
+    right_halves = re.findall(r'<ol class="board-half is-right"[^>]*>(.*?)</ol>', html, re.S)
+    assert [half.strip() for half in right_halves] == ["", ""]
+    html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn=5&step=99").content.decode()
+    assert '<span class="step-label">after action 3 of 3</span>' in html
+    assert f'href="/simulations/{batch.pk}/games/2/?turn=6" rel="next"' in html
     assert owner_client.get(f"/simulations/{batch.pk}/games/30/").status_code == 404
+    # Game 1 is odd: deck B sits in seat A, left of the Bridges; the log and the actions name
+    # the decks, never the seats.
+    html = owner_client.get(f"/simulations/{batch.pk}/games/1/?turn=2").content.decode()
+    assert re.findall(r'<h3 class="board-seat-title">(Deck \w)', html) == ["Deck B", "Deck A"]
+    assert "<li>A plays Brute on the bottom line.</li><li>A plays Revenant" in html
+    assert "<li>A casts Boom! on Mutant (B).</li>" in html
+    assert "<li>Casts Boom! on Mutant (deck B)</li>" in html
+    # The same in French and Swedish: the board, the steps, the log and the actions.
+    html = owner_client.get(f"/fr/simulations/{batch.pk}/games/1/?turn=2&step=3").content.decode()
+    assert '<span class="step-label">après l\'action 3 sur 5</span>' in html
+    assert "<li>A lance Boom! sur Mutant (B).</li>" in html
+    # Never "subit 1 Blessures": the amount comes after the noun.
+    assert "<li>Mutant (B) subit des Blessures : 1 (1/4).</li>" in html
+    assert '<li class="is-current" aria-current="step">Lance Boom! sur Mutant (deck B)</li>' in html
+    assert '<div class="board-bridge" aria-hidden="true">Pont</div>' in html
+    html = owner_client.get(f"/sv/simulations/{batch.pk}/games/1/?turn=2&step=3").content.decode()
+    assert '<span class="step-label">efter handling 3 av 5</span>' in html
+    assert "Spelar Boom! på Mutant (lek B)" in html
+    assert '<h3 class="board-seat-title">Lek B · ' in html
+
+
+def test_the_batch_page_lists_the_games_worth_watching(
+    owner_client: Client, owner: Any, precon_deck: Deck
+) -> None:
+    batch = _batch(owner, precon_deck)
+    run_chunks(batch)
+    batch.refresh_from_db()
+    notable = batch.totals["notable"]
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert 'name="index"' not in html  # no bare game-number box
+    for kind, title in (
+        ("losses", "Games deck A lost"),
+        ("draws", "Draws"),
+        ("shortest", "Shortest games"),
+        ("longest", "Longest games"),
+    ):
+        section = re.search(rf'<div data-kind="{kind}">\s*<dt>(.*?)</dt>\s*<dd>(.*?)</dd>', html)
+        assert section is not None, kind
+        assert section.group(1) == title
+        links = re.findall(
+            r'<a href="/simulations/\d+/games/(\d+)/">Game \d+ · (\d+) turns?</a>', section.group(2)
+        )
+        assert [[int(index), int(turns)] for index, turns in links] == notable.get(kind, [])
+        if not links:
+            assert section.group(2) == "none"
+    assert len(notable["shortest"]) == len(notable["longest"]) == min(5, batch.games)
+    assert notable["shortest"][0][1] == min(int(turns) for turns in batch.totals["turns"])
 
 
 def test_the_pages_say_why_a_replay_by_another_engine_is_refused(

@@ -19,6 +19,7 @@ from engine.rules.champion import stand_in
 from engine.rules.errors import InputError
 from engine.rules.events import Event, render
 from engine.simulation import (
+    EARLY_TURNS,
     END_REASONS,
     BatchSpec,
     GameOutcome,
@@ -35,6 +36,7 @@ from engine.simulation import (
     replay_game,
     summarise,
 )
+from tests.simulations.conftest import as_on_main
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +170,7 @@ def test_a_duel_counts_the_games_main_counted(
     spec = BatchSpec(seed=seed, decks=_precon(*decks), agents=agents, exhaustion=exhaustion)
     totals = play_games(spec, 0, games).to_json()
     assert totals["wins"] == wins
-    assert _digest(totals) == digest
+    assert _digest(as_on_main(totals)) == digest
 
 
 def test_a_duel_with_champions_plays_and_replays_as_on_main() -> None:
@@ -185,7 +187,10 @@ def test_a_duel_with_champions_plays_and_replays_as_on_main() -> None:
     )  # fmt: skip
     totals = play_games(modules, 0, 40).to_json()
     assert (totals["wins"], totals["first_wins"]) == ([2, 38], [1, 19])
-    assert _digest(totals) == "492b5a9f388283e6be543d914248943284641677155db1eed57fe0bfed6cea4b"
+    assert (
+        _digest(as_on_main(totals))
+        == "492b5a9f388283e6be543d914248943284641677155db1eed57fe0bfed6cea4b"
+    )
     game = replay_game(modules, 3)
     assert (game.outcome.returns, game.outcome.turns, len(game.frames)) == ((-1, 1), 11, 12)
     assert _digest(game.replay) == (
@@ -213,6 +218,23 @@ def test_totals_do_not_depend_on_the_chunking(spec: BatchSpec) -> None:
     assert set(whole.ends) == set(END_REASONS)
 
 
+def test_totals_keep_the_games_worth_watching(spec: BatchSpec) -> None:
+    games = [play_game(spec, index) for index in range(60)]
+    totals = play_games(spec, 0, 60)
+    by_length = sorted(games, key=lambda game: (game.turns, game.index))
+    assert totals.notable["shortest"] == [[g.index, g.turns] for g in by_length[:5]]
+    by_length = sorted(games, key=lambda game: (-game.turns, game.index))
+    assert totals.notable["longest"] == [[g.index, g.turns] for g in by_length[:5]]
+    lost = [[g.index, g.turns] for g in games if g.winners and g.returns[0] < 0]
+    assert totals.notable["losses"] == lost[:5] and len(lost) >= 5
+    draws = [[g.index, g.turns] for g in games if not g.winners]
+    assert totals.notable.get("draws", []) == draws[:5]
+    # An older batch's totals have none, and still load.
+    data = totals.to_json()
+    del data["notable"]
+    assert Totals.from_json(data).notable == {}
+
+
 # Counting ---------------------------------------------------------------------------------------
 
 
@@ -237,6 +259,8 @@ def test_totals_count_a_game_exactly(spec: BatchSpec) -> None:
                 "played": int(name in game.played[deck]),
                 "wins": int(name in game.played[deck] and game.returns[deck] > 0),
                 "damage": game.damage[deck][name],
+                "early": int(name in game.early[deck]),
+                "early_wins": int(name in game.early[deck] and game.returns[deck] > 0),
             }
 
 
@@ -245,15 +269,22 @@ def test_teammates_share_a_win_and_a_draw_is_no_one_s() -> None:
     totals = Totals.empty(4)
     cards: tuple[dict[str, int], ...] = ({"Ogre": 2}, {"Imp": 0}, {"Elk": 5}, {})
     played = (frozenset({"Ogre"}), frozenset(), frozenset({"Elk"}), frozenset())
-    totals.add(GameOutcome(0, (1, -1, 1, -1), 0, 12, "fort_destroyed", cards, played))
-    totals.add(GameOutcome(1, (-1, 1, -1, 1), 1, 9, "fort_destroyed", cards, played))
-    totals.add(GameOutcome(2, (0, 0, 0, 0), 2, 201, "turn_limit", cards, played))
+    early = (frozenset({"Ogre"}), frozenset(), frozenset(), frozenset())
+    totals.add(GameOutcome(0, (1, -1, 1, -1), 0, 12, "fort_destroyed", cards, played, early))
+    totals.add(GameOutcome(1, (-1, 1, -1, 1), 1, 9, "fort_destroyed", cards, played, early))
+    totals.add(GameOutcome(2, (0, 0, 0, 0), 2, 201, "turn_limit", cards, played, early))
     data = totals.to_json()
     assert (data["games"], data["wins"], data["draws"]) == (3, [1, 1, 1, 1], 1)
     assert (data["first_games"], data["first_wins"]) == ([1, 1, 1, 0], [1, 1, 0, 0])
-    assert data["cards"][0] == {"Ogre": {"played": 3, "wins": 1, "damage": 6}}
-    assert data["cards"][2] == {"Elk": {"played": 3, "wins": 1, "damage": 15}}
-    assert data["cards"][1] == {"Imp": {"played": 0, "wins": 0, "damage": 0}}
+    assert data["cards"][0] == {
+        "Ogre": {"played": 3, "wins": 1, "damage": 6, "early": 3, "early_wins": 1}
+    }
+    assert data["cards"][2] == {
+        "Elk": {"played": 3, "wins": 1, "damage": 15, "early": 0, "early_wins": 0}
+    }
+    assert data["cards"][1] == {
+        "Imp": {"played": 0, "wins": 0, "damage": 0, "early": 0, "early_wins": 0}
+    }
     summary = summarise(Totals.from_json(json.loads(json.dumps(data))))
     assert len(summary.decks) == 4
     deck_c = summary.decks[2]
@@ -292,7 +323,8 @@ def test_summary_rates_from_counts() -> None:
         turns={9: 5, 10: 10, 201: 1, 12: 4},
         ends={"fort_destroyed": 18, "empty_hand_bastion": 1, "empty_hand_fort": 0,
               "turn_limit": 1},
-        cards=[{"Ogre": {"played": 10, "wins": 7, "damage": 31}}, {}],
+        cards=[{"Ogre": {"played": 10, "wins": 7, "damage": 31, "early": 6, "early_wins": 5}},
+               {}],
     )  # fmt: skip
     summary = summarise(totals, (["Troll", "Ogre"], ["Gnome"]))
     deck_a, deck_b = summary.decks
@@ -307,7 +339,43 @@ def test_summary_rates_from_counts() -> None:
     assert (troll.name, troll.games_played, troll.damage) == ("Troll", 0, 0)
     assert (ogre.games_played, ogre.win_rate_when_played.hits, ogre.damage) == (10, 7, 31)
     assert ogre.damage_per_game_played == 3.1
+    # Not played: the deck's other 10 games and 5 other wins; late: played, not early.
+    assert (ogre.win_rate_when_not_played.hits, ogre.win_rate_when_not_played.games) == (5, 10)
+    assert (ogre.win_rate_when_early.hits, ogre.win_rate_when_early.games) == (5, 6)
+    assert (ogre.win_rate_when_late.hits, ogre.win_rate_when_late.games) == (2, 4)
+    assert ogre.win_rate_when_early.low == pytest.approx(0.4365, abs=1e-4)
+    assert (troll.win_rate_when_not_played.hits, troll.win_rate_when_not_played.games) == (12, 20)
+    assert troll.win_rate_when_early.games == 0 and troll.win_rate_when_early.value is None
     assert deck_b.cards[0].name == "Gnome"
+
+
+def test_totals_stored_before_the_early_counts_read_as_none_early() -> None:
+    stored = Totals.empty(2).to_json()
+    stored["cards"] = [{"Ogre": {"played": 4, "wins": 3, "damage": 9}}, {}]
+    row = Totals.from_json(stored).cards[0]["Ogre"]
+    assert row == {"played": 4, "wins": 3, "damage": 9, "early": 0, "early_wins": 0}
+
+
+def test_a_card_first_played_in_its_player_s_first_turns_is_early(spec: BatchSpec) -> None:
+    """Game 3 replayed turn by turn: the early cards are those its deck's player first played
+    in their own turns 1 to EARLY_TURNS."""
+    game = play_game(spec, 3)
+    replayed = replay_game(spec, 3)
+    first_turn: dict[tuple[int, str], int] = {}
+    own_turns = [0, 0]
+    for frame in replayed.frames[:-1]:
+        deck = frame.players[frame.active].deck
+        own_turns[deck] += 1
+        for action in frame.actions:
+            if isinstance(action, dict) and "play" in action:
+                first_turn.setdefault((deck, action["play"]), own_turns[deck])
+    for deck in (0, 1):
+        expected = {
+            name for (d, name), turn in first_turn.items() if d == deck and turn <= EARLY_TURNS
+        }
+        assert game.early[deck] == expected
+        assert game.early[deck] <= game.played[deck]
+    assert game.early[0] or game.early[1]
 
 
 def test_histogram_groups_long_ranges() -> None:

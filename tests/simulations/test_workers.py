@@ -115,7 +115,7 @@ def test_2000_games_are_counted_exactly_once_whatever_the_chunking(
         response = client.post(
             "/api/v1/simulations/",
             {"deck_a": {"deck": deck.share_id}, "deck_b": {"preconstructed": 2},
-             "games": GAMES, "seed": 2024},
+             "agent_a": "greedy", "agent_b": "greedy", "games": GAMES, "seed": 2024},
             content_type="application/json",
         )  # fmt: skip
         assert response.status_code == 202

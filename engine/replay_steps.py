@@ -1,0 +1,65 @@
+"""Where a replay viewer stands and where its buttons and keys lead.
+
+A position is a turn (0: the first, the last: the end of the game) and a step within it: step 0
+is the position at the start of the turn with all it will do, step k the position just after
+its k-th action. The URL counts turns from 1 as the page does and steps as the actions played
+(`?turn=5&step=2`: Turn 5 after its second action), so a shared link names what its sender saw.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+Position = tuple[int, int]  # turn, step (both from 0)
+
+
+@dataclass(frozen=True)
+class ReplayNavigation:
+    here: Position
+    first: Position
+    last: Position
+    previous_step: Position | None
+    next_step: Position | None
+    previous_turn: Position | None
+    next_turn: Position | None
+
+
+def _whole(text: str | None, default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def replay_position(query: Mapping[str, str], actions: Sequence[int]) -> Position:
+    """The position `?turn=&step=` asks for, within the game's turns (`actions`: how many
+    actions each turn has), a number out of range taken as the nearest end."""
+    turn = max(0, min(_whole(query.get("turn"), 1) - 1, len(actions) - 1))
+    step = max(0, min(_whole(query.get("step"), 0), actions[turn]))
+    return turn, step
+
+
+def replay_navigation(here: Position, actions: Sequence[int]) -> ReplayNavigation:
+    turn, step = here
+    last = len(actions) - 1
+    if step < actions[turn]:
+        next_step: Position | None = (turn, step + 1)
+    else:
+        next_step = (turn + 1, 0) if turn < last else None
+    if step > 0:
+        previous_step: Position | None = (turn, step - 1)
+    else:
+        previous_step = (turn - 1, actions[turn - 1]) if turn > 0 else None
+    return ReplayNavigation(
+        here=here,
+        first=(0, 0),
+        last=(last, 0),
+        previous_step=previous_step,
+        next_step=next_step,
+        previous_turn=(turn - 1, 0) if turn > 0 else None,
+        next_turn=(turn + 1, 0) if turn < last else None,
+    )
+
+
+def position_query(position: Position) -> str:
+    turn, step = position
+    return f"?turn={turn + 1}" + (f"&step={step}" if step else "")

@@ -1,0 +1,140 @@
+"""Solo Custom Play's difficulty table: the shipped rows, the AI options of a level, and the
+admin's validation of a level's budget (engine 0007, docs/rulings.md)."""
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from cod_site.errors import DomainError
+from engine import selectors
+from engine.models import DifficultyLevel, DifficultyParameter
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client: Client, django_user_model: Any) -> Client:
+    user = django_user_model.objects.create_superuser("editor", "e@example.org", "pw-123456789")
+    client.force_login(user)
+    return client
+
+
+def _codes(level: int) -> list[str]:
+    return [one.code for one in selectors.difficulty_level_get(level=level).parameters.all()]
+
+
+def test_the_shipped_table_has_ten_levels_each_spending_its_budget() -> None:
+    levels = selectors.difficulty_levels()
+    assert [(row.level, row.budget) for row in levels] == [(n, n) for n in range(1, 11)]
+    for row in levels:
+        parameters = list(row.parameters.all())
+        assert selectors.difficulty_problems(parameters=parameters, budget=row.budget) == []
+    others = DifficultyParameter.objects.exclude(option="ability")
+    assert {one.code: one.points for one in others} == {
+        "fixed_mana_7": 1,
+        "fixed_mana_8": 2,
+        "fixed_mana_9": 3,
+        "fixed_mana_10": 4,
+        "mana_per_creature_2": 2,
+        "ai_first": 1,
+        "resistance": 2,
+        "no_bastion": -1,
+        "champion": -2,
+    }
+    assert DifficultyParameter.objects.filter(option="ability", points=1).count() == 11
+
+
+def test_the_ai_options_of_a_level() -> None:
+    assert selectors.difficulty_level_options(level=1) == {
+        "fixed_mana": 7,
+        "mana_per_creature": 1,
+        "resistance": False,
+        "abilities": [],
+        "ai_first": False,
+        "champion": False,
+        "bastion": True,
+    }
+    assert selectors.difficulty_level_options(level=10) == {
+        "fixed_mana": 10,
+        "mana_per_creature": 2,
+        "resistance": True,
+        "abilities": ["rage"],
+        "ai_first": True,
+        "champion": False,
+        "bastion": True,
+    }
+    assert _codes(5) == ["fixed_mana_8", "mana_per_creature_2", "ai_first"]
+
+
+def test_explicit_parameters_give_their_options_and_points() -> None:
+    chosen = selectors.difficulty_parameters_get(
+        codes=["ability_sprint", "no_bastion", "ability_splash", "fixed_mana_9"]
+    )
+    assert selectors.difficulty_points(chosen) == 4
+    options = selectors.difficulty_ai_options(chosen)
+    assert options["abilities"] == ["sprint", "splash"]
+    assert options["bastion"] is False
+    assert options["fixed_mana"] == 9
+
+
+def test_an_unknown_level_or_parameter_is_a_400_naming_the_field() -> None:
+    with pytest.raises(DomainError) as level:
+        selectors.difficulty_level_get(level=11)
+    assert (level.value.code, level.value.details["field"]) == ("unknown_level", "ai.level")
+    with pytest.raises(DomainError) as parameter:
+        selectors.difficulty_parameters_get(codes=["fixed_mana_8", "fixed_mana_11"])
+    assert parameter.value.code == "unknown_parameter"
+    assert parameter.value.details["unknown"] == ["fixed_mana_11"]
+
+
+def test_two_values_of_one_option_and_a_missed_budget_are_problems() -> None:
+    chosen = selectors.difficulty_parameters_get(codes=["fixed_mana_7", "fixed_mana_8"])
+    assert selectors.difficulty_problems(parameters=chosen, budget=3) == [
+        "“fixed_mana_7” and “fixed_mana_8” both set fixed Mana: keep one."
+    ]
+    assert selectors.difficulty_problems(parameters=chosen, budget=4) == [
+        "“fixed_mana_7” and “fixed_mana_8” both set fixed Mana: keep one.",
+        "These parameters are worth 3 difficulty points; the level's budget is 4: they must "
+        "add up to it exactly.",
+    ]
+    rage = selectors.difficulty_parameters_get(codes=["ability_rage", "ability_rage"])
+    assert len(selectors.difficulty_problems(parameters=rage)) == 1
+
+
+def test_the_admin_refuses_a_level_that_misses_its_budget(admin_client: Client) -> None:
+    level = DifficultyLevel.objects.get(level=3)
+    ids = [str(one.pk) for one in selectors.difficulty_parameters_get(codes=["fixed_mana_10"])]
+    url = f"/admin/engine/difficultylevel/{level.pk}/change/"
+    refused = admin_client.post(url, {"level": 3, "budget": 3, "parameters": ids})
+    assert refused.status_code == 200
+    assert (
+        "These parameters are worth 4 difficulty points; the level&#x27;s budget is 3"
+        in refused.content.decode()
+    )
+    assert _codes(3) == ["fixed_mana_8", "ai_first"]
+    accepted = admin_client.post(url, {"level": 3, "budget": 4, "parameters": ids})
+    assert accepted.status_code == 302
+    assert _codes(3) == ["fixed_mana_10"]
+
+
+def test_the_admin_refuses_new_points_that_break_a_level(admin_client: Client) -> None:
+    parameter = DifficultyParameter.objects.get(code="ai_first")
+    url = f"/admin/engine/difficultyparameter/{parameter.pk}/change/"
+    form = {
+        "code": "ai_first", "option": "ai_first", "value": "true", "points": 2, "position": 5,
+        "translations-TOTAL_FORMS": 0, "translations-INITIAL_FORMS": 0,
+    }  # fmt: skip
+    response = admin_client.post(url, form)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Level 3 uses this parameter: its parameters would be worth 4 points" in html
+    parameter.refresh_from_db()
+    assert parameter.points == 1
+    bad_value = admin_client.post(url, {**form, "points": 1, "value": "8"})
+    assert "ai.ai_first: expected true or false" in bad_value.content.decode()
+
+
+def test_the_admin_pages_open(admin_client: Client) -> None:
+    assert admin_client.get("/admin/engine/difficultylevel/").status_code == 200
+    assert admin_client.get("/admin/engine/difficultyparameter/").status_code == 200

@@ -1,0 +1,79 @@
+"""Solo games in the replay viewer: the AI's side (deck pile, discard pile, Stronghold, lines,
+Mana) and its automatic turn as steps (engine.simulation.replay_game, engine.board)."""
+
+from engine.rules.ai_options import AiOptions
+from engine.rules.cards import load_catalogue
+from engine.rules.solo import preconstructed
+from engine.simulation import AUTOMATON, BatchSpec, play_game, replay_game
+
+
+def _spec(seed: int = 7) -> BatchSpec:
+    player, ai = preconstructed(load_catalogue(), 1)
+    return BatchSpec(
+        seed=seed,
+        decks=(tuple(player), tuple(ai)),
+        agents=("greedy", AUTOMATON),
+        mode="solo",
+        ai=AiOptions(),
+    )
+
+
+def test_the_ai_turn_is_a_frame_of_its_own_with_each_revealed_card_a_step() -> None:
+    game = replay_game(_spec(), 0)
+    player_turn, ai_turn, next_turn = game.frames[:3]
+    assert (player_turn.turn, player_turn.active) == (1, 0)
+    assert player_turn.actions == ({"play": "Brute", "line": "top"}, "assault", "end_turn")
+    assert (ai_turn.turn, ai_turn.active) == (2, 1)
+    assert ai_turn.actions == (
+        {"reveal": "Machine", "line": "top"},
+        {"reveal": "Brigand", "line": "bottom"},
+        "assault",
+        "end_turn",
+    )
+    assert len(ai_turn.steps) == len(ai_turn.step_events) == 4
+    # Before Phase 2: its Quick Play Mana (6 + the player's one creature), 24 cards face down.
+    ai = ai_turn.players[1]
+    assert (ai.seat, ai.deck, ai.pile, ai.hp, ai.mana, ai.discard, ai.hand) == (
+        "B", 1, 24, 24, 7, (), (),
+    )  # fmt: skip
+    assert ai.lines == ((), ())
+    first, second = ai_turn.steps[0][1], ai_turn.steps[1][1]
+    assert (first.pile, [c.name for c in first.lines[0]], first.lines[1]) == (23, ["Machine"], ())
+    assert (second.pile, [c.name for c in second.lines[1]]) == (22, ["Brigand"])
+    # Each reveal's events: what that step did (Machine is card 29, Brigand 20).
+    assert ai_turn.step_events[:2] == (2, 4)
+    assert ai_turn.events[:4] == (
+        ("reveal", (("card", 29), ("player", 1), ("line", 0))),
+        ("play_line", (("player", 1), ("card", 29), ("line", 0))),
+        ("reveal", (("card", 20), ("player", 1), ("line", 1))),
+        ("play_line", (("player", 1), ("card", 20), ("line", 1))),
+    )
+    assert (next_turn.turn, next_turn.active) == (3, 0)
+    assert next_turn.players[0].pile is None
+
+
+def test_the_discard_pile_shows_its_top_card_first_and_the_game_matches_its_result() -> None:
+    spec = _spec()
+    game = replay_game(spec, 0)
+    assert game.outcome == play_game(spec, 0)
+    # Machine went to the discard pile first; Combustion, revealed in turn 4, lies on top of it.
+    assert game.frames[3].players[1].discard == ("Machine",)
+    assert game.frames[4].players[1].discard == ("Combustion", "Machine")
+    final = game.frames[-1].players[1]
+    assert (final.fort, final.pile, final.hp, final.discard) == (True, 16, 16, ("Combustion",))
+    for frame in game.frames:
+        assert len(frame.actions) == len(frame.steps)
+        for view in (frame.players, *frame.steps):
+            ai = view[1]
+            # No card of this game leaves the AI's side: its 24 are in the pile, the discard
+            # pile or on its lines, whatever the step.
+            assert ai.pile is not None
+            assert ai.pile + len(ai.discard) + sum(len(line) for line in ai.lines) == 24
+
+
+def test_every_game_of_a_batch_replays_to_the_result_it_played() -> None:
+    spec = _spec(seed=11)
+    for index in range(4):
+        game = replay_game(spec, index)
+        assert game.outcome == play_game(spec, index)
+        assert all(frame.active in (0, 1) for frame in game.frames)

@@ -1,0 +1,234 @@
+"""Verdicts a player can trust (issue 14): the AI chosen by default, its standing on the ladder,
+the control batch, and the warnings on draws and on AIs that disagree."""
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from decks.models import Deck
+from engine import agent_ladder, selectors, services, simulation
+from engine.agent_ladder import AgentStanding, Ladder, current_ladder
+from engine.models import Agent, SimulationBatch, Status
+from tests.simulations.conftest import InlineExecutor, create_batch
+
+pytestmark = pytest.mark.usefixtures("cards_db")
+
+# Round figures: the rules take 0.2 ms a game, greedy 0.05 ms a side, so the budget (100,000
+# greedy games) is 100,000 x 0.3 ms = 30 s.
+LADDER = Ladder(
+    seed=1,
+    games_per_deck_pair=4,
+    rules_ms_per_game=0.2,
+    agents=(
+        AgentStanding("strong", 1, 1830.0, 1790.0, 1890.0, 100.0),
+        AgentStanding("lookahead", 2, 1780.0, 1730.0, 1835.0, 5.0),
+        AgentStanding("greedy", 3, 1370.0, 1320.0, 1415.0, 0.05),
+        AgentStanding("random", 4, 1015.0, 925.0, 1080.0, 0.03),
+    ),
+)
+
+
+def test_the_ladder_file_rates_every_agent_strongest_first() -> None:
+    ladder = current_ladder()
+    assert sorted(agent.name for agent in ladder.agents) == sorted(Agent.values)
+    assert [agent.rank for agent in ladder.agents] == [1, 2, 3, 4]
+    elos = [agent.elo for agent in ladder.agents]
+    assert elos == sorted(elos, reverse=True)
+    for agent in ladder.agents:
+        assert agent.elo_low <= agent.elo <= agent.elo_high
+        assert agent.ms_per_game > 0
+    data = json.loads(agent_ladder.LADDER_FILE.read_text())
+    assert ladder == agent_ladder.ladder_from_json(data)
+    assert ladder.rules_ms_per_game == data["rules_ms_per_game"] > 0
+
+
+@pytest.mark.parametrize(
+    ("games", "agent"),
+    [(1, "strong"), (149, "strong"), (150, "lookahead"), (2941, "lookahead"),
+     (2942, "greedy"), (100_000, "greedy")],
+)  # fmt: skip
+def test_a_deck_without_an_ai_gets_the_strongest_that_fits(
+    games: int, agent: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # strong: 0.2 + 2 x 100 ms a game, 149 games in 30 s; lookahead: 10.2 ms, 2,941 games.
+    monkeypatch.setattr(services, "current_ladder", lambda: LADDER)
+    assert services.agent_for(games) == agent
+
+
+def test_strongest_within_falls_back_on_the_cheapest() -> None:
+    assert LADDER.strongest_within(["strong", "lookahead"], 10**6, 1.0) == "lookahead"
+    assert LADDER.batch_seconds(LADDER.agents[0], 10) == pytest.approx(2.002)
+
+
+def _control_batch(owner: Any, deck: Deck, capture: Any) -> SimulationBatch:
+    with capture(execute=True):
+        batch = create_batch(owner, deck, 30, agents=("random", "random"), control=True)
+    batch.refresh_from_db()
+    return batch
+
+
+def test_a_control_batch_plays_the_same_decks_and_seed_with_greedy(
+    owner: Any,
+    precon_deck: Deck,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    batch = _control_batch(owner, precon_deck, django_capture_on_commit_callbacks)
+    control = batch.control
+    assert control is not None and control.controlled == batch
+    assert (batch.status, control.status) == (Status.DONE, Status.DONE)
+    assert (control.games, control.seed, control.requested_by) == (1000, batch.seed, owner)
+    assert [seat.agent for seat in control.seats.all()] == ["greedy", "greedy"]
+    assert [seat.cards for seat in control.seats.all()] == [
+        seat.cards for seat in batch.seats.all()
+    ]
+    expected = simulation.play_games(selectors.batch_spec(control), 0, 1000).to_json()
+    assert control.totals == expected
+    # Not listed, and free: the limits count the batches asked for.
+    assert list(selectors.batches_of(owner)) == [batch]
+    assert selectors.games_requested_since(owner) == 30
+    assert selectors.active_batch_count(owner) == 0
+
+
+def test_a_greedy_batch_is_checked_by_lookahead(
+    owner: Any, precon_deck: Deck, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 5000, control=True)
+    control = batch.control
+    assert control is not None
+    assert control.games == services.CONTROL_GAMES[Agent.LOOKAHEAD] == 200
+    assert {seat.agent for seat in control.seats.all()} == {"lookahead"}
+
+
+def test_cancelling_a_batch_cancels_its_control(
+    owner: Any, precon_deck: Deck, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 100, agents=("random", "random"), control=True)
+    services.batch_cancel(batch=batch, actor=owner)
+    control = SimulationBatch.objects.get(controlled=batch)
+    assert control.status == Status.CANCELLED
+    assert control.totals is not None and control.totals["games"] == 0
+
+
+def _with_results(batch: SimulationBatch, games: int, wins: int, draws: int) -> None:
+    totals = simulation.Totals.empty(2)
+    totals.games, totals.wins, totals.draws = games, [wins, games - wins - draws], draws
+    totals.first_games = [games // 2, games - games // 2]
+    totals.first_wins = [wins // 2, (games - wins - draws) // 2]
+    totals.turns = {12: games}
+    SimulationBatch.objects.filter(pk=batch.pk).update(
+        totals=totals.to_json(), status=Status.DONE, games_done=games
+    )
+
+
+def _verdict_of(batch: SimulationBatch) -> selectors.Verdict:
+    return selectors.batch_verdict(selectors.batch_get(batch_id=batch.pk, user=batch.requested_by))
+
+
+def test_the_verdict_names_the_ai_and_its_standing(owner: Any, precon_deck: Deck) -> None:
+    batch = create_batch(owner, precon_deck, 10, agents=("strong", "strong"))
+    verdict = _verdict_of(batch)
+    standing = current_ladder().of("strong")
+    assert verdict.agents == (
+        selectors.AgentVerdict("strong", "Strong (search, strongest, slowest)", standing, 4),
+    )
+    assert standing is not None and standing.rank == 1
+    assert (verdict.control, verdict.warnings) == (None, ())
+
+
+def test_warnings_on_draws_and_on_ais_that_disagree(
+    owner: Any, precon_deck: Deck, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 100, agents=("strong", "strong"), control=True)
+    assert batch.control is not None
+    _with_results(batch, 100, 3, 2)
+    _with_results(batch.control, 100, 31, 0)
+    verdict = _verdict_of(batch)
+    assert [(w.code, w.message, w.details) for w in verdict.warnings] == [
+        (
+            "draws",
+            "2 % of the games were draws, stopped after 200 turns: the win rates leave them "
+            "out, so they say less than they seem.",
+            {"draws": 2, "games": 100},
+        ),
+        (
+            "agents_disagree",
+            "The AIs disagree: with the greedy AI deck A wins 31 %, with the strong AI 3 %. A "
+            "weak AI can make a deck look better or worse than it is.",
+            {"deck": "a", "agent": "strong", "win_rate": 0.03, "control_agent": "greedy",
+             "control_win_rate": 0.31},
+        ),
+    ]  # fmt: skip
+    # 1 draw in 100 is no more than 1%; 3% and 8% do not disagree (their 95% intervals,
+    # 1.0-8.5% and 4.1-15.0%, overlap).
+    _with_results(batch, 100, 3, 1)
+    _with_results(batch.control, 100, 8, 0)
+    assert _verdict_of(batch).warnings == ()
+
+
+def test_the_api_and_the_page_show_the_verdict(
+    owner: Any,
+    owner_client: Client,
+    precon_deck: Deck,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 100, agents=("strong", "strong"), control=True)
+    assert batch.control is not None
+    _with_results(batch, 100, 3, 2)
+    _with_results(batch.control, 100, 31, 0)
+    data = owner_client.get(f"/api/v1/simulations/{batch.pk}/").json()["verdict"]
+    strong = current_ladder().agents[0]
+    assert data["agents"] == [
+        {
+            "name": "strong",
+            "label": "Strong (search, strongest, slowest)",
+            "rank": 1,
+            "ladder_size": 4,
+            "elo": strong.elo,
+            "elo_low": strong.elo_low,
+            "elo_high": strong.elo_high,
+        }
+    ]
+    assert data["control"]["id"] == batch.control.pk
+    assert (data["control"]["agent"], data["control"]["games"]) == ("greedy", 1000)
+    assert data["control"]["deck_a_wins"]["wins"] == 31
+    assert [warning["code"] for warning in data["warnings"]] == ["draws", "agents_disagree"]
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    assert "number 1 of the 4 AIs on the strength ladder" in html
+    assert 'data-warning="draws"' in html and 'data-warning="agents_disagree"' in html
+    assert "Control: with the greedy AI, deck A won 31.0 % of 100 games" in html
+    french = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
+    assert "Les IA ne sont pas d’accord" in french
+    # The control batch is its requester's, and has a page of its own.
+    assert owner_client.get(f"/simulations/{batch.control.pk}/").status_code == 200
+
+
+def test_the_form_checks_the_verdict_and_chooses_the_ai(
+    owner: Any,
+    owner_client: Client,
+    precon_deck: Deck,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False):
+        response = owner_client.post(
+            "/simulations/new/",
+            {
+                "deck": precon_deck.share_id,
+                "opponent": "preconstructed",
+                "opponent_preconstructed": "2",
+                "agent": "",
+                "games": "500",
+                "control": "on",
+            },
+        )
+    assert response.status_code == 302
+    batch = SimulationBatch.objects.get(controlled=None)
+    agent = services.agent_for(500)
+    assert [seat.agent for seat in batch.seats.all()] == [agent, agent]
+    assert batch.control is not None
