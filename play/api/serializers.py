@@ -1,0 +1,157 @@
+"""Serializers of the games API: parse a table, a join and an action; show a table."""
+
+from typing import Any
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from cod_site.api.limits import BoundedListSerializer
+from cod_site.api.strict import StrictInputSerializer
+from decks.api.serializers import DeckChoiceSerializer
+from engine.adapters.decks import DeckChoice
+from play.models import Agent, Format, Game
+from play.selectors import index_letter, seat_label
+from play.services import SEED_BITS, SeatRequest
+
+KINDS = ["assault", "end_turn", "play", "play_onto", "cast"]
+
+
+def deck_choice(data: dict[str, Any] | None) -> DeckChoice | None:
+    return None if data is None else DeckChoice(**data)
+
+
+class SeatSerializer(StrictInputSerializer):
+    kind = serializers.ChoiceField(["me", "invite", "agent"])
+    agent = serializers.ChoiceField(Agent.choices, required=False, help_text="With `agent`.")
+    deck = DeckChoiceSerializer(
+        required=False,
+        help_text="Yours with `me`; the computer's with `agent` (default a preconstructed one).",
+    )
+
+
+class GameCreateSerializer(StrictInputSerializer):
+    format = serializers.ChoiceField(Format.choices)
+    seats = BoundedListSerializer(
+        child=SeatSerializer(),
+        max_length=4,
+        help_text="A Duel's 2 seats, seat A first: `me` and `invite` or `agent`.",
+    )
+    exhaustion = serializers.BooleanField(default=False)
+    listed = serializers.BooleanField(
+        default=False, help_text="List the table in the lobby's open tables."
+    )
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**SEED_BITS - 1)
+
+    def seat_requests(self) -> list[SeatRequest]:
+        return [
+            SeatRequest(
+                kind=seat["kind"], agent=seat.get("agent", ""), deck=deck_choice(seat.get("deck"))
+            )
+            for seat in self.validated_data["seats"]
+        ]
+
+
+class JoinSerializer(StrictInputSerializer):
+    invite_code = serializers.CharField(
+        required=False, default="", max_length=40, help_text="From the share link."
+    )
+    guest_name = serializers.CharField(
+        required=False, default="", max_length=40, help_text="Without an account."
+    )
+    deck = DeckChoiceSerializer()
+
+
+class ActSerializer(StrictInputSerializer):
+    client_id = serializers.CharField(
+        max_length=64, help_text="Chosen by the client: the same id twice plays once."
+    )
+    kind = serializers.ChoiceField(KINDS)
+    card = serializers.IntegerField(
+        default=-1, min_value=-1, max_value=999, help_text="A card id of the view (-1: none)."
+    )
+    arg = serializers.IntegerField(
+        default=-1,
+        min_value=-1,
+        max_value=999,
+        help_text="`play`: the line (0 top, 1 bottom); `play_onto`, `cast`: a creature's card id.",
+    )
+
+
+class LegalActionSerializer(serializers.Serializer):
+    """One of `legal_actions`: send it to `act` as it is (with a `client_id`)."""
+
+    kind = serializers.ChoiceField(KINDS)
+    card = serializers.IntegerField()
+    arg = serializers.IntegerField()
+
+
+class GameSummarySerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="uid")
+    url = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+    active = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "url",
+            "status",
+            "mode",
+            "format",
+            "exhaustion",
+            "seats",
+            "active",
+            "turn",
+            "action_count",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_url(self, game: Game) -> str:
+        return reverse("api:game-detail", args=[game.uid])
+
+    def get_seats(self, game: Game) -> list[dict[str, str]]:
+        return [
+            {"seat": index_letter(seat.index), "name": seat_label(seat), "kind": seat.kind}
+            for seat in game.seats.all()
+        ]
+
+    def get_active(self, game: Game) -> str | None:
+        return None if game.active_seat is None else index_letter(game.active_seat)
+
+
+class CreatedSerializer(GameSummarySerializer):
+    invite_url = serializers.SerializerMethodField()
+
+    class Meta(GameSummarySerializer.Meta):
+        fields = [*GameSummarySerializer.Meta.fields, "invite_code", "invite_url"]
+
+    def get_invite_url(self, game: Game) -> str:
+        return reverse("play:join", args=[game.uid, game.invite_code])
+
+
+class ViewSerializer(serializers.Serializer):
+    """One seat's view (documented shape; the body is `play.selectors.game_view`)."""
+
+    id = serializers.CharField()
+    status = serializers.CharField()
+    seat = serializers.CharField()
+    seats = serializers.ListField(child=serializers.DictField())
+    action_count = serializers.IntegerField()
+    winners = serializers.ListField(child=serializers.CharField())
+    state = serializers.DictField(
+        allow_null=True,
+        help_text=(
+            "The engine's view for this seat (null while waiting): players (own hand in order, "
+            "the others' `hand_count` and Stronghold), lines, Mana, `legal_actions`, `events` "
+            "from `?events_from=`, `events_next`, `outcome`."
+        ),
+    )
+
+
+class JoinedSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    seat_token = serializers.CharField(
+        help_text="Guests only (else empty): send it as `X-Seat-Token`; shown once."
+    )

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from play.api import views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="game-list"),
+    path("games/open/", views.OpenGamesView.as_view(), name="game-open"),
+    path("games/<str:uid>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<str:uid>/actions/", views.LegalActionsView.as_view(), name="game-actions"),
+    path("games/<str:uid>/join/", views.JoinView.as_view(), name="game-join"),
+    path("games/<str:uid>/act/", views.ActView.as_view(), name="game-act"),
+    path("games/<str:uid>/concede/", views.ConcedeView.as_view(), name="game-concede"),
+    path("games/<str:uid>/replay/", views.ReplayView.as_view(), name="game-replay"),
+]

@@ -1,0 +1,223 @@
+"""The games API: thin views over play.selectors and play.services.
+
+A player is an account (session or API token) or a guest, who sends the seat token received
+when joining in the `X-Seat-Token` header. Only the players of a game see it, each its own view.
+"""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cod_site.api.pagination import PageNumberPagination
+from cod_site.api.schema import error_response
+from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
+from play import selectors, services
+from play.api import serializers as s
+from play.models import Game, Seat
+
+TAGS = ["games"]
+TOKEN = OpenApiParameter(
+    "X-Seat-Token", str, OpenApiParameter.HEADER, required=False, description="A guest's seat."
+)
+CONFLICT = error_response(
+    "`not_your_turn`, `not_started`, `game_over`, `table_full`, `engine_changed`."
+)
+
+
+def _seat(request: Request, uid: str) -> tuple[Game, Seat]:
+    game = selectors.game_get(uid=uid)
+    token = request.headers.get("X-Seat-Token", "")
+    return game, selectors.seat_required(game=game, user=request.user, token=token)
+
+
+def _view(request: Request, game: Game, seat: Seat) -> Response:
+    raw = request.query_params.get("events_from", "0")
+    if not raw.isdigit() or len(raw) > 9:
+        raise DomainError(
+            "invalid_parameter", "events_from: a whole number >= 0.", {"field": "events_from"}
+        )
+    return Response(selectors.game_view(game=game, seat=seat, events_from=int(raw)))
+
+
+EVENTS_FROM = OpenApiParameter(
+    "events_from", int, description="The first event to include (the last `events_next`)."
+)
+
+
+class GameListView(APIView):
+    permission_classes = [IsAuthenticated]
+    pagination_class = PageNumberPagination
+
+    @extend_schema(
+        summary="My games, last played first",
+        responses=s.GameSummarySerializer(many=True),
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.pagination_class()
+        games = selectors.games_of(signed_in_user(request))
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Open a Duel table",
+        description=(
+            "Seats: `me` with your deck and either `invite` (share `invite_url`; the guest or "
+            "player who joins picks a deck) or `agent` (a computer player: the game starts at "
+            "once). Preconstructed tables take `preconstructed` decks, Constructed ones a "
+            "saved `deck` or a deck `code`."
+        ),
+        request=s.GameCreateSerializer,
+        responses={201: s.CreatedSerializer},
+        tags=TAGS,
+    )
+    def post(self, request: Request) -> Response:
+        data = s.GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.game_create(
+            creator=signed_in_user(request),
+            format=values["format"],
+            seats=data.seat_requests(),
+            exhaustion=values["exhaustion"],
+            listed=values["listed"],
+            seed=values.get("seed"),
+        )
+        body = s.CreatedSerializer(selectors.game_get(uid=game.uid)).data
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+
+
+class OpenGamesView(APIView):
+    permission_classes = [AllowAny]
+    pagination_class = PageNumberPagination
+
+    @extend_schema(
+        summary="Open tables waiting for a player",
+        responses=s.GameSummarySerializer(many=True),
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.open_games(request.user), request, view=self)
+        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="My view of a game",
+        description="What my seat sees: no card of another hand before the game ends.",
+        parameters=[TOKEN, EVENTS_FROM],
+        responses={200: s.ViewSerializer, 409: CONFLICT},
+        tags=TAGS,
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        return _view(request, game, seat)
+
+
+class LegalActionsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="My legal actions now (empty when it is not my turn)",
+        parameters=[TOKEN],
+        responses={200: s.LegalActionSerializer(many=True), 409: CONFLICT},
+        tags=TAGS,
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        return Response(selectors.game_legal_actions(game=game, seat=seat))
+
+
+class JoinView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Take the open seat of a table",
+        description="A guest (no account) gives `guest_name` and keeps the `seat_token`.",
+        request=s.JoinSerializer,
+        responses={200: s.JoinedSerializer, 409: CONFLICT},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        data = s.JoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        choice = s.deck_choice(values["deck"])
+        assert choice is not None  # the field is required
+        seat, token = services.game_join(
+            game=selectors.game_get(uid=uid),
+            invite_code=values["invite_code"],
+            user=request.user,
+            guest_name=values["guest_name"],
+            deck=choice,
+        )
+        return Response({"seat": selectors.index_letter(seat.index), "seat_token": token})
+
+
+class ActView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Play an action",
+        description=(
+            "One of my view's `legal_actions`. Idempotent on `client_id`. Out of turn: 409 "
+            "`not_your_turn`; an illegal action: 400 `illegal_action` with `details.rule_id`. "
+            "Computer seats answer before the response. The answer is my view after it."
+        ),
+        parameters=[TOKEN, EVENTS_FROM],
+        request=s.ActSerializer,
+        responses={200: s.ViewSerializer, 409: CONFLICT},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        data = s.ActSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.game_act(
+            game=game,
+            seat=seat,
+            client_id=values["client_id"],
+            kind=values["kind"],
+            card=values["card"],
+            arg=values["arg"],
+        )
+        return _view(request, game, seat)
+
+
+class ConcedeView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Concede",
+        parameters=[TOKEN],
+        request=None,
+        responses={200: s.ViewSerializer, 409: CONFLICT},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        game = services.game_concede(game=game, seat=seat)
+        return _view(request, game, seat)
+
+
+class ReplayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The replay of a finished game (engine replay JSON)",
+        description="Refused with 409 `not_finished` while the game goes on.",
+        parameters=[TOKEN],
+        responses={200: dict, 409: error_response("`not_finished`.")},
+        tags=TAGS,
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        game, _ = _seat(request, uid)
+        return Response(selectors.game_replay(game=game))

@@ -1,0 +1,155 @@
+"""Games played at a table: the seed, the decks as the engine plays them, the options, the seats
+and the ordered actions. Nothing else is stored: the position is the engine replaying the actions
+(`play.selectors.game_state`), so a reload, a lost connection or a server restart resumes exactly.
+Writes go through `play.services`.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def new_game_id() -> str:
+    # Public ids in URLs: a guessable number would list everyone's tables.
+    return secrets.token_urlsafe(8)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Status(models.TextChoices):
+    WAITING = "waiting", _("waiting for players")
+    PLAYING = "playing", _("playing")
+    FINISHED = "finished", _("finished")
+
+
+class Format(models.TextChoices):
+    PRECONSTRUCTED = "preconstructed", _("Preconstructed")
+    CONSTRUCTED = "constructed", _("Constructed")
+
+
+class Agent(models.TextChoices):
+    """The computer players of `engine.rules.agents` a table may seat."""
+
+    RANDOM = "random", _("Random (weakest)")
+    GREEDY = "greedy", _("Greedy")
+    LOOKAHEAD = "lookahead", _("Lookahead (strongest)")
+
+
+class SeatKind(models.TextChoices):
+    PLAYER = "player", _("a player")
+    AGENT = "agent", _("a computer player")
+
+
+class Game(models.Model):
+    """One game at a table, of the rules engine whose digest it records."""
+
+    uid = models.CharField(_("id"), max_length=16, unique=True, default=new_game_id)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games"
+    )
+    mode = models.CharField(_("game mode"), max_length=20, default="duel")
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    exhaustion = models.BooleanField(_("Exhaustion module"), default=False)
+    seed = models.BigIntegerField(_("seed"))
+    rules_version = models.CharField(_("rules version"), max_length=40)
+    # `engine.rules.native.engine_digest()`: only the same rules replay these actions.
+    engine_digest = models.CharField(_("engine digest"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    # Listed in the lobby's open tables; else only the share link's invite code seats a player.
+    listed = models.BooleanField(_("open to anyone"), default=False)
+    invite_code = models.CharField(_("invite code"), max_length=24, default=new_invite_code)
+    # Facts of the replayed position kept for the lobby, written with each action.
+    action_count = models.PositiveIntegerField(_("actions"), default=0)
+    active_seat = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
+    turn = models.PositiveIntegerField(_("turn"), default=0)
+    # The winning seats (empty: a draw) once finished, and the game as an engine replay.
+    winners = models.JSONField(_("winners"), default=list, blank=True)
+    replay = models.JSONField(_("replay"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last action"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["status", "listed"])]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.uid} ({self.status})"
+
+
+class Seat(models.Model):
+    """A seat of a game: a player (an account, or a guest with a secret seat token) or a computer
+    agent; its deck as the engine plays it once chosen."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("seat"))
+    kind = models.CharField(_("kind"), max_length=10, choices=SeatKind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="play_seats",
+    )
+    guest_name = models.CharField(_("guest name"), max_length=40, blank=True)
+    # sha256 of a guest's seat token: the token itself is shown once, to the guest.
+    token_hash = models.CharField(_("seat token hash"), max_length=64, blank=True)
+    agent = models.CharField(_("computer player"), max_length=20, choices=Agent.choices, blank=True)
+    deck_name = models.CharField(_("deck"), max_length=120, blank=True)
+    # Engine card JSON of the deck played and the Champion's (null: not chosen yet / none).
+    cards = models.JSONField(_("cards as played"), null=True, blank=True)
+    champion = models.JSONField(_("Champion as played"), null=True, blank=True)
+    conceded = models.BooleanField(_("conceded"), default=False)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="play_seat_unique_index")
+        ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.index}"
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == SeatKind.AGENT or self.user_id is not None or bool(self.token_hash)
+
+
+class GameAction(models.Model):
+    """One engine action of a game, in order, with the client id its seat sent it with
+    (idempotence: one action per seat and client id)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField(_("index"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    client_id = models.CharField(_("client id"), max_length=64)
+    kind = models.PositiveSmallIntegerField(_("kind"))
+    card = models.IntegerField(_("card"))
+    arg = models.IntegerField(_("argument"))
+    created_at = models.DateTimeField(_("played"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="play_action_unique_index"),
+            # Per seat: two players' clients may count their ids alike.
+            models.UniqueConstraint(
+                fields=["game", "seat", "client_id"], name="play_action_unique_client"
+            ),
+            models.CheckConstraint(condition=Q(kind__lte=4), name="play_action_kind"),
+        ]
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.index}"

@@ -1,0 +1,211 @@
+"""Reads of the play app: games, seats, the position replayed from the stored actions, and one
+seat's view of it."""
+
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from cod_site.errors import DomainError
+from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
+from engine.rules.native import engine_digest
+from engine.rules.view import action_json, seat_view
+from play.models import Game, GameAction, Seat, SeatKind, Status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def game_get(*, uid: str) -> Game:
+    """The game `uid` with its seats, or a 404 `not_found`."""
+    game = Game.objects.prefetch_related("seats__user").filter(uid=uid).first()
+    if game is None:
+        raise DomainError("not_found", _("There is no such game."), {}, status_code=404)
+    return game
+
+
+def seat_of(*, game: Game, user: User | AnonymousUser, token: str = "") -> Seat | None:
+    """The seat of the requester: the guest whose seat token is `token`, else the account's."""
+    seats = list(game.seats.all())
+    if token:
+        hashed = token_hash(token)
+        for seat in seats:
+            if seat.token_hash and seat.token_hash == hashed:
+                return seat
+    if user.is_authenticated:
+        for seat in seats:
+            if seat.user_id == user.pk:
+                return seat
+    return None
+
+
+def seat_required(*, game: Game, user: User | AnonymousUser, token: str = "") -> Seat:
+    """The requester's seat, or a 403 `not_seated` (only the players see a game in play)."""
+    seat = seat_of(game=game, user=user, token=token)
+    if seat is None:
+        raise DomainError(
+            "not_seated", _("You have no seat at this table."), {"game": game.uid}, status_code=403
+        )
+    return seat
+
+
+def seat_label(seat: Seat) -> str:
+    if seat.kind == SeatKind.AGENT:
+        return _("Computer (%(agent)s)") % {"agent": seat.get_agent_display()}
+    if seat.user is not None:
+        return seat.user.get_username()
+    if seat.guest_name:
+        return _("%(name)s (guest)") % {"name": seat.guest_name}
+    return _("open seat")
+
+
+def game_options(game: Game, *, log: bool) -> Options:
+    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log)
+
+
+def game_decks(game: Game) -> list[list[CardDef]]:
+    """The decks as the engine plays them, in seat order (tables play without the Champion
+    module so far)."""
+    return [
+        [
+            CardDef.from_json(card, f"seat {seat.index} card {i}")
+            for i, card in enumerate(seat.cards)
+        ]
+        for seat in game.seats.all()
+        if seat.cards is not None
+    ]
+
+
+def game_actions(game: Game) -> list[tuple[int, int, int]]:
+    rows = GameAction.objects.filter(game=game).order_by("index")
+    return [(kind, card, arg) for kind, card, arg in rows.values_list("kind", "card", "arg")]
+
+
+class PositionCache:
+    """The latest positions of the games this process served, by game and action count.
+
+    Replaying a game costs one engine action per stored action, on every request: a game of a
+    hundred actions would cost a hundred times its last one. The stored actions stay the truth
+    (another process, or a restart, replays them); this only skips the replay when this process
+    already holds that very position. Callers get copies: the engine plays a state in place.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, game: Game) -> GameState | None:
+        with self.lock:
+            state = self.states.get((game.uid, game.action_count))
+            if state is None:
+                return None
+            self.states.move_to_end((game.uid, game.action_count))
+            return state.copy()
+
+    def put(self, game: Game, state: GameState) -> None:
+        with self.lock:
+            self.states[(game.uid, game.action_count)] = state.copy()
+            while len(self.states) > self.size:
+                self.states.popitem(last=False)
+
+
+positions = PositionCache()
+
+
+def game_state(game: Game) -> GameState:
+    """The position after every stored action (with its event log), replayed by the engine;
+    a 409 `engine_changed` if the engine is no longer the one the game was started with (its
+    actions could mean something else, so the game is not replayed at all)."""
+    if game.engine_digest != engine_digest():
+        raise DomainError(
+            "engine_changed",
+            _("The rules engine changed since this game started: it cannot be resumed."),
+            {"game": game.uid, "engine_digest": game.engine_digest},
+            status_code=409,
+        )
+    cached = positions.get(game)
+    if cached is not None:
+        return cached
+    state = new_game(game_decks(game), game.seed, game_options(game, log=True))
+    for action in game_actions(game):
+        apply(state, action)
+    positions.put(game, state)
+    return state
+
+
+def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]:
+    """What `seat` sees: the table's facts, and (once every seat has a deck) the engine's view
+    of the position for that seat (`engine.rules.view`)."""
+    seats = [
+        {
+            "seat": index_letter(other.index),
+            "name": seat_label(other),
+            "kind": other.kind,
+            "conceded": other.conceded,
+        }
+        for other in game.seats.all()
+    ]
+    data: dict[str, Any] = {
+        "id": game.uid,
+        "status": game.status,
+        "mode": game.mode,
+        "format": game.format,
+        "exhaustion": game.exhaustion,
+        "seat": index_letter(seat.index),
+        "seats": seats,
+        "action_count": game.action_count,
+        "winners": [index_letter(winner) for winner in game.winners],
+        "state": None,
+    }
+    if game.status != Status.WAITING:
+        state = game_state(game)
+        finished = game.status == Status.FINISHED
+        data["state"] = seat_view(state, seat.index, events_from, reveal=finished)
+    return data
+
+
+def game_legal_actions(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
+    """The actions `seat` may play now (none: not its turn, or no game in play)."""
+    if game.status != Status.PLAYING:
+        return []
+    state = game_state(game)
+    if state.active != seat.index:
+        return []
+    return [action_json(action) for action in legal_actions(state)]
+
+
+def index_letter(index: int) -> str:
+    return "ABCD"[index]
+
+
+def games_of(user: User) -> QuerySet[Game]:
+    """The games where `user` has a seat, last played first."""
+    return Game.objects.filter(seats__user=user).distinct().prefetch_related("seats__user")
+
+
+def open_games(user: User | AnonymousUser) -> QuerySet[Game]:
+    """Listed tables still waiting for a player, except the requester's own."""
+    games = Game.objects.filter(status=Status.WAITING, listed=True)
+    if user.is_authenticated:
+        games = games.exclude(seats__user=user)
+    return games.distinct().prefetch_related("seats__user")
+
+
+def game_replay(*, game: Game) -> dict[str, Any]:
+    """The engine replay of a finished game (`engine.rules.replay` JSON); 409 `not_finished`
+    before: a replay holds every hand."""
+    if game.status != Status.FINISHED or game.replay is None:
+        raise DomainError(
+            "not_finished",
+            _("The replay is available once the game is over."),
+            {"game": game.uid},
+            status_code=409,
+        )
+    replay: dict[str, Any] = game.replay
+    return replay

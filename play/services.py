@@ -1,0 +1,312 @@
+"""Writes of the play app: create a table, join it, act, concede.
+
+Computer seats answer inside the request that gave them the turn (an agent's move takes
+milliseconds for random and greedy, the lookahead's node budget is `PLAY_LOOKAHEAD_NODES`), so a
+table needs no worker process; the actions they play are stored like everyone's. Every write locks
+the game row: two requests of one game apply their actions one after the other.
+"""
+
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from cod_site.errors import DomainError
+from engine.adapters.decks import DeckChoice, ResolvedDeck, simulation_deck_resolve
+from engine.rules import (
+    RULES_VERSION,
+    GameState,
+    IllegalAction,
+    InputError,
+    apply,
+)
+from engine.rules.agents import Agent as EngineAgent
+from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent
+from engine.rules.native import engine_digest
+from engine.rules.replay import record
+from engine.rules.state import OVER
+from engine.rules.view import action_from_json
+from play.models import Agent, Format, Game, GameAction, Seat, SeatKind, Status
+from play.selectors import (
+    game_actions,
+    game_decks,
+    game_options,
+    game_state,
+    positions,
+    token_hash,
+)
+
+SEED_BITS = 53
+MODE = "duel"
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """A seat of a new table: `me`, `invite` (a player who joins by the share link) or `agent`
+    (with its `agent` and the deck it plays, by default a preconstructed deck)."""
+
+    kind: str
+    agent: str = ""
+    deck: DeckChoice | None = None
+
+
+def _agent(name: str, seed: int) -> EngineAgent:
+    if name == Agent.RANDOM:
+        return RandomAgent(seed)
+    if name == Agent.LOOKAHEAD:
+        return LookaheadAgent(seed, nodes=settings.PLAY_LOOKAHEAD_NODES)
+    return GreedyAgent()
+
+
+def _check_format(format: str, choice: DeckChoice, side: str) -> None:
+    preconstructed = choice.preconstructed is not None
+    if (format == Format.PRECONSTRUCTED) != preconstructed:
+        raise DomainError(
+            "wrong_format",
+            _("This table plays %(format)s decks.") % {"format": Format(format).label},
+            {"side": side, "format": format},
+        )
+
+
+def game_create(
+    *,
+    creator: User,
+    format: str,
+    seats: list[SeatRequest],
+    exhaustion: bool = False,
+    listed: bool = False,
+    seed: int | None = None,
+) -> Game:
+    """A new Duel table. One seat is `me` (with its deck), the other an invited player or a
+    computer agent; with a computer the game starts at once. 400s: `wrong_seats`,
+    `wrong_format` and the deck errors of `engine.adapters.decks` (`details.side` names the
+    seat's letter)."""
+    kinds = sorted(seat.kind for seat in seats)
+    if len(seats) != 2 or kinds not in (["agent", "me"], ["invite", "me"]):
+        raise DomainError(
+            "wrong_seats",
+            _("A Duel seats you and either an invited player or a computer player."),
+            {"seats": [seat.kind for seat in seats]},
+        )
+    if format not in Format.values:
+        raise DomainError("wrong_format", _("Unknown format."), {"format": format})
+    if seed is None:
+        seed = secrets.randbelow(2**SEED_BITS)
+    elif not 0 <= seed < 2**SEED_BITS:
+        raise DomainError("invalid_seed", _("The seed is out of range."), {"seed": seed})
+    resolved: list[ResolvedDeck | None] = []
+    for index, request in enumerate(seats):
+        side = "abcd"[index]
+        if request.kind == "invite":
+            resolved.append(None)
+            continue
+        if request.kind == "agent" and request.agent not in Agent.values:
+            raise DomainError(
+                "unknown_agent",
+                _("Unknown computer player."),
+                {"side": side, "agent": request.agent},
+            )
+        choice = request.deck
+        if choice is not None:
+            _check_format(format, choice, side)
+        elif request.kind == "agent":
+            # A computer player has no saved decks: by default it plays a preconstructed one.
+            choice = DeckChoice(preconstructed=1 + seed % 4)
+        else:
+            raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+        resolved.append(simulation_deck_resolve(side=side, choice=choice, viewer=creator))
+    with transaction.atomic():
+        game = Game.objects.create(
+            created_by=creator,
+            mode=MODE,
+            format=format,
+            exhaustion=exhaustion,
+            seed=seed,
+            rules_version=RULES_VERSION,
+            engine_digest=engine_digest(),
+            listed=listed,
+        )
+        for index, (request, deck) in enumerate(zip(seats, resolved, strict=True)):
+            Seat.objects.create(
+                game=game,
+                index=index,
+                kind=SeatKind.AGENT if request.kind == "agent" else SeatKind.PLAYER,
+                user=creator if request.kind == "me" else None,
+                agent=request.agent if request.kind == "agent" else "",
+                deck_name=deck.name if deck else "",
+                cards=deck.cards if deck else None,
+            )
+        if all(deck is not None for deck in resolved):
+            _start(game)
+    return game
+
+
+def game_join(
+    *,
+    game: Game,
+    invite_code: str,
+    user: User | AnonymousUser,
+    guest_name: str,
+    deck: DeckChoice,
+) -> tuple[Seat, str]:
+    """Take the open seat of a table with the share link's code (any code for a listed table):
+    an account, or a guest by name, who gets a seat token (returned once: only its hash is
+    kept). The game starts. 409 `table_full`, 403 `bad_invite`, 400 `guest_name_required`."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if not game.listed and not secrets.compare_digest(invite_code, game.invite_code):
+            raise DomainError(
+                "bad_invite", _("This invitation link is not valid."), {}, status_code=403
+            )
+        seats = list(game.seats.select_for_update())
+        if user.is_authenticated and any(seat.user_id == user.pk for seat in seats):
+            raise DomainError(
+                "already_seated", _("You already have a seat at this table."), {}, status_code=409
+            )
+        open_seats = [seat for seat in seats if not seat.taken]
+        if game.status != Status.WAITING or not open_seats:
+            raise DomainError("table_full", _("This table is full."), {}, status_code=409)
+        seat = open_seats[0]
+        side = "abcd"[seat.index]
+        _check_format(game.format, deck, side)
+        resolved = simulation_deck_resolve(side=side, choice=deck, viewer=user)
+        token = ""
+        if isinstance(user, User):
+            seat.user = user
+        else:
+            name = guest_name.strip()
+            if not name:
+                raise DomainError(
+                    "guest_name_required", _("Give a name to play as a guest."), {"side": side}
+                )
+            token = secrets.token_urlsafe(24)
+            seat.guest_name = name
+            seat.token_hash = token_hash(token)
+        seat.deck_name = resolved.name
+        seat.cards = resolved.cards
+        seat.save()
+        _start(game)
+    return seat, token
+
+
+def _start(game: Game) -> None:
+    game.status = Status.PLAYING
+    state = game_state(game)
+    _save_position(game, state, _play_agents(game, state, 0))
+
+
+def _play_agents(game: Game, state: GameState, index: int) -> int:
+    """Let the computer seats play while they have the turn; the next action index."""
+    seats = {seat.index: seat for seat in game.seats.all()}
+    while state.phase != OVER and seats[state.active].kind == SeatKind.AGENT:
+        if state.turn > settings.PLAY_MAX_TURNS:
+            break
+        seat = seats[state.active]
+        # A fresh agent per move, seeded by the move: a replay of the table picks the same.
+        action = _agent(seat.agent, game.seed + index).choose(state)
+        apply(state, action)
+        _store(game, seat.index, f"agent-{index}", action, index)
+        index += 1
+    return index
+
+
+def _store(game: Game, seat: int, client_id: str, action: tuple[int, int, int], index: int) -> None:
+    kind, card, arg = action
+    GameAction.objects.create(
+        game=game, index=index, seat=seat, client_id=client_id, kind=kind, card=card, arg=arg
+    )
+
+
+def _save_position(game: Game, state: GameState, action_count: int) -> None:
+    game.action_count = action_count
+    game.turn = state.turn
+    game.active_seat = state.active
+    if state.phase == OVER or state.turn > settings.PLAY_MAX_TURNS:
+        _finish(game, list(state.outcome.winners()) if state.outcome else [])
+    game.save()
+    # The position is known: the next request of this game need not replay it.
+    transaction.on_commit(lambda: positions.put(game, state))
+
+
+def _finish(game: Game, winners: list[int]) -> None:
+    """The game is over: its winners (none: a draw) and, if it began, its engine replay."""
+    started = game.status != Status.WAITING
+    game.status = Status.FINISHED
+    game.active_seat = None
+    game.winners = winners
+    if not started:
+        return
+    replay = record(game_decks(game), game.seed, game_options(game, log=False), game_actions(game))
+    game.replay = replay.to_json()
+
+
+def _locked(game: Game, seat: Seat) -> tuple[Game, Seat]:
+    game = Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game.pk)
+    return game, next(other for other in game.seats.all() if other.pk == seat.pk)
+
+
+def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, arg: int) -> Game:
+    """Play one action for `seat`, then let the computer seats answer. The same `client_id`
+    twice from a seat plays once (the second call changes nothing). 409 `not_started`, `game_over`,
+    `not_your_turn`; 400 `illegal_action` (`details.rule_id`: the rule it breaks, `refusal`:
+    the engine's refusal code) or `invalid_action`."""
+    with transaction.atomic():
+        game, seat = _locked(game, seat)
+        if GameAction.objects.filter(game=game, seat=seat.index, client_id=client_id).exists():
+            return game
+        if game.status == Status.WAITING:
+            raise DomainError(
+                "not_started", _("The game has not started yet."), {}, status_code=409
+            )
+        if game.status == Status.FINISHED:
+            raise DomainError("game_over", _("The game is over."), {}, status_code=409)
+        state = game_state(game)
+        if state.active != seat.index:
+            raise DomainError(
+                "not_your_turn",
+                _("It is not your turn."),
+                {"active": "ABCD"[state.active]},
+                status_code=409,
+            )
+        try:
+            action = action_from_json(kind, card, arg)
+            apply(state, action)
+        except KeyError:
+            raise DomainError(
+                "invalid_action", _("Unknown kind of action."), {"kind": kind}
+            ) from None
+        except IllegalAction as error:
+            raise DomainError(
+                "illegal_action",
+                _("Illegal action: %(reason)s") % {"reason": error.message_en},
+                {"rule_id": error.rule_id, "refusal": error.code},
+            ) from error
+        except InputError as error:
+            raise DomainError("invalid_action", str(error), {}) from error
+        index = game.action_count
+        try:
+            with transaction.atomic():
+                _store(game, seat.index, client_id, action, index)
+        except IntegrityError:
+            # The same client id raced in through another connection: it was played once.
+            return game
+        _save_position(game, state, _play_agents(game, state, index + 1))
+    return game
+
+
+def game_concede(*, game: Game, seat: Seat) -> Game:
+    """`seat` gives up: the others win (a table still waiting for a player just closes). 409
+    `game_over` if already finished."""
+    with transaction.atomic():
+        game, seat = _locked(game, seat)
+        if game.status == Status.FINISHED:
+            raise DomainError("game_over", _("The game is over."), {}, status_code=409)
+        seat.conceded = True
+        seat.save(update_fields=["conceded"])
+        winners = [other.index for other in game.seats.all() if other.index != seat.index]
+        _finish(game, winners)
+        game.save()
+    return game

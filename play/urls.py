@@ -1,0 +1,15 @@
+from django.urls import path
+
+from play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.table_new, name="new"),
+    path("<str:uid>/", views.table, name="table"),
+    path("<str:uid>/board/", views.table_board, name="board"),
+    path("<str:uid>/act/", views.table_act, name="act"),
+    path("<str:uid>/stream/", views.table_stream, name="stream"),
+    path("<str:uid>/join/<str:code>/", views.table_join, name="join"),
+]

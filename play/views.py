@@ -1,0 +1,238 @@
+"""Pages of games at a table: the lobby, a new table, the share link, the table itself with its
+live updates.
+
+Live updates are server-sent events (`table_stream`): the page's `EventSource` hears that an
+action was played and htmx reloads the board. A stream holds one worker thread while it is open,
+so it closes after `PLAY_STREAM_SECONDS` and the browser reconnects; without EventSource the
+board polls (`table_board` every 2 s). Both need no other service than the web server.
+"""
+
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_POST
+
+from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
+from engine.rules.events import EVENTS, LINE_NAMES
+from play import selectors, services
+from play.forms import JoinForm, NewTableForm
+from play.models import Game, Seat, Status
+
+SESSION_TOKENS = "play-seat-tokens"
+
+
+def _token(request: HttpRequest, uid: str) -> str:
+    tokens: dict[str, str] = request.session.get(SESSION_TOKENS, {})
+    return tokens.get(uid, "")
+
+
+def _table(request: HttpRequest, uid: str) -> tuple[Game, Seat]:
+    try:
+        game = selectors.game_get(uid=uid)
+        seat = selectors.seat_required(game=game, user=request.user, token=_token(request, uid))
+    except DomainError as error:
+        raise Http404(error.message) from error
+    return game, seat
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    user = signed_in_user(request)
+    groups: dict[str, list[Game]] = {"my_turn": [], "their_turn": [], "waiting": [], "over": []}
+    for game in selectors.games_of(user)[:100]:
+        seat = selectors.seat_of(game=game, user=user)
+        if game.status == Status.WAITING:
+            groups["waiting"].append(game)
+        elif game.status == Status.FINISHED:
+            groups["over"].append(game)
+        elif seat is not None and game.active_seat == seat.index:
+            groups["my_turn"].append(game)
+        else:
+            groups["their_turn"].append(game)
+    context = {"groups": groups, "open_games": selectors.open_games(user)[:50]}
+    return render(request, "play/lobby.html", context)
+
+
+@login_required
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = NewTableForm(request.POST or None)
+    error: DomainError | None = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                creator=signed_in_user(request),
+                format=form.cleaned_data["format"],
+                seats=form.seat_requests(),
+                exhaustion=form.cleaned_data["exhaustion"],
+                listed=form.cleaned_data["listed"],
+            )
+        except DomainError as refused:
+            error = refused
+        else:
+            return redirect("play:table", game.uid)
+    return render(request, "play/new.html", {"form": form, "error": error})
+
+
+def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+    try:
+        game = selectors.game_get(uid=uid)
+    except DomainError as missing:
+        raise Http404(missing.message) from missing
+    form = JoinForm(request.POST or None)
+    error: DomainError | None = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            _seat, token = services.game_join(
+                game=game,
+                invite_code=code,
+                user=request.user,
+                guest_name=form.cleaned_data["guest_name"],
+                deck=form.deck_choice(game.format),
+            )
+        except DomainError as refused:
+            error = refused
+        else:
+            if token:
+                tokens = dict(request.session.get(SESSION_TOKENS, {}))
+                tokens[uid] = token
+                request.session[SESSION_TOKENS] = tokens
+            return redirect("play:table", uid)
+    context = {"game": game, "form": form, "error": error, "seats": _seat_names(game)}
+    return render(request, "play/join.html", context)
+
+
+def _seat_names(game: Game) -> list[str]:
+    return [selectors.seat_label(seat) for seat in game.seats.all()]
+
+
+def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
+    """An event of a seat's view in the page's language; a hidden card is "a hidden card"."""
+    shown: dict[str, Any] = {}
+    for key, value in event["args"].items():
+        if key in ("card", "target", "host"):
+            shown[key] = _("a hidden card") if value is None else names.get(value, value)
+        elif key == "line" and value in LINE_NAMES:
+            shown[key] = pgettext("engine line", value)
+        else:
+            shown[key] = value
+    return pgettext("engine event", EVENTS[event["code"]][1]).format(**shown)
+
+
+def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
+    view = selectors.game_view(game=game, seat=seat)
+    state = view["state"]
+    context: dict[str, Any] = {"game": game, "view": view, "seat": seat, "state": state}
+    if state is None:
+        return context
+    names: dict[int, str] = {}
+    for player in state["players"]:
+        for card in (player["hand"] or []) + [c for line in player["lines"] for c in line]:
+            names[card["id"]] = card["name"]
+        if player["champion"]:
+            names[player["champion"]["id"]] = player["champion"]["name"]
+    mine = state["players"][seat.index]
+    # The play controls: per card of my hand, the ways the rules let me play it.
+    options: dict[int, list[dict[str, Any]]] = {}
+    for action in state["legal_actions"]:
+        if action["kind"] in ("play", "play_onto", "cast"):
+            if action["kind"] == "play":
+                label = _("on the top line") if action["arg"] == 0 else _("on the bottom line")
+            elif action["kind"] == "play_onto":
+                label = _("onto %(card)s") % {"card": names.get(action["arg"], "?")}
+            else:
+                label = _("on %(card)s") % {"card": names.get(action["arg"], "?")}
+            options.setdefault(action["card"], []).append({**action, "label": label})
+    kinds = {action["kind"] for action in state["legal_actions"]}
+    events = [_event_text(event, names) for event in state["events"]]
+    context.update(
+        my_turn=bool(state["legal_actions"]),
+        mine=mine,
+        others=[p for i, p in enumerate(state["players"]) if i != seat.index],
+        hand=[{**card, "options": options.get(card["id"], [])} for card in mine["hand"] or []],
+        can_assault="assault" in kinds,
+        can_end="end_turn" in kinds or "assault" in kinds,
+        events=events[-30:],
+        client_id=uuid.uuid4().hex,
+    )
+    return context
+
+
+def table(request: HttpRequest, uid: str) -> HttpResponse:
+    game, seat = _table(request, uid)
+    context = _board_context(game, seat)
+    context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
+    return render(request, "play/table.html", context)
+
+
+def table_board(request: HttpRequest, uid: str) -> HttpResponse:
+    game, seat = _table(request, uid)
+    return render(request, "play/_board.html", _board_context(game, seat))
+
+
+@require_POST
+def table_act(request: HttpRequest, uid: str) -> HttpResponse:
+    game, seat = _table(request, uid)
+    error: DomainError | None = None
+    try:
+        if request.POST.get("kind") == "concede":
+            game = services.game_concede(game=game, seat=seat)
+        else:
+            game = services.game_act(
+                game=game,
+                seat=seat,
+                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
+                kind=request.POST.get("kind", ""),
+                card=_int(request.POST.get("card")),
+                arg=_int(request.POST.get("arg")),
+            )
+    except DomainError as refused:
+        error = refused
+    context = _board_context(selectors.game_get(uid=uid), seat)
+    context["error"] = error
+    if request.headers.get("HX-Request"):
+        return render(request, "play/_board.html", context)
+    return redirect("play:table", uid)
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or "-1")
+    except ValueError:
+        return -1
+
+
+def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
+    """Server-sent events: `update` with the action count each time it changes."""
+    game, _seat = _table(request, uid)
+    start = request.GET.get("after", "")
+    seen = int(start) if start.isdigit() and len(start) < 10 else -1
+
+    def events() -> Iterator[str]:
+        last = seen
+        deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
+        yield "retry: 500\n\n"
+        while time.monotonic() < deadline:
+            row = Game.objects.filter(pk=game.pk).values("action_count", "status").first()
+            if row is None:
+                return
+            if row["action_count"] != last:
+                last = row["action_count"]
+                yield f"event: update\ndata: {json.dumps(row)}\n\n"
+            if row["status"] == Status.FINISHED:
+                return
+            time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response

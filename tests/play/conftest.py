@@ -1,0 +1,39 @@
+"""Tables of the play app: the catalogue in the database and an API client per player."""
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+
+@pytest.fixture
+def olga_api(cards_db: None, owner: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+def create_table(client: APIClient, opponent: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    body = {
+        "format": "preconstructed",
+        "seats": [{"kind": "me", "deck": {"preconstructed": 1}}, opponent],
+        **extra,
+    }
+    response = client.post("/api/v1/games/", body, format="json")
+    assert response.status_code == 201, response.json()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def join_as_guest(uid: str, invite_code: str, name: str = "Gus") -> APIClient:
+    guest = APIClient()
+    response = guest.post(
+        f"/api/v1/games/{uid}/join/",
+        {"invite_code": invite_code, "guest_name": name, "deck": {"preconstructed": 2}},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    token = response.json()["seat_token"]
+    assert len(token) == 32
+    guest.credentials(HTTP_X_SEAT_TOKEN=token)
+    return guest
