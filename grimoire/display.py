@@ -1,0 +1,149 @@
+"""What the Grimoire's pages show of a puzzle, in the page's language: the goal, the position and
+the proved solution as sentences. Read from the stored scenario document; no engine run."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cards.models import Ability
+from cards.selectors import translated
+
+STRONGHOLD = "STRONGHOLD"
+LINES = ("top", "bottom")
+
+
+def goal_text(goal: dict[str, Any]) -> str:
+    kind = goal.get("kind")
+    if kind == "all":
+        return _(" and ").join(goal_text(part) for part in goal.get("goals", []))
+    if kind == "win":
+        return _("Win this turn")
+    if kind == "destroy_stronghold":
+        if goal.get("side") == "fort":
+            return _("Destroy the enemy Fort this turn")
+        return _("Destroy the enemy Bastion this turn")
+    if kind == "destroy_creatures":
+        return _("Destroy %(count)d enemy creature(s) this turn") % {"count": goal["count"]}
+    if kind == "survive":
+        return _("Survive the enemy's next turn")
+    return _("End the turn with at least %(hp)d HP") % {"hp": goal.get("hp", 0)}
+
+
+def line_name(line: str) -> str:
+    return _("the upper line") if line == "top" else _("the lower line")
+
+
+def action_text(action: Any) -> str:
+    """One action of the scenario format as a sentence."""
+    if action == "assault":
+        return _("Go to the Assault (Phase 3).")
+    if action == "end_turn":
+        return _("End the turn.")
+    card = action.get("play", "")
+    if "line" in action:
+        return _("Play %(card)s on %(line)s.") % {"card": card, "line": line_name(action["line"])}
+    if "onto" in action:
+        return _("Place %(card)s onto %(host)s.") % {"card": card, "host": action["onto"]}
+    target = action.get("target") or {}
+    return _("Cast %(card)s on %(target)s (player %(player)s).") % {
+        "card": card,
+        "target": target.get("card", ""),
+        "player": target.get("player", ""),
+    }
+
+
+@dataclass(frozen=True)
+class CardRow:
+    name: str
+    kind: str
+    cost: int
+    attack: int
+    hp: int | None
+    abilities: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    damage: int
+    symbiote: str
+    enchained: str
+    new: bool
+
+
+@dataclass(frozen=True)
+class Side:
+    letter: str
+    active: bool
+    fort: bool
+    hp: int
+    mana: int | None  # None: gained in Phase 1 (the position starts with the turn)
+    hand: list[str]
+    lines: list[tuple[str, list[Entry]]]
+
+
+def _ability_names(codes: list[str], names: dict[str, str]) -> str:
+    shown = []
+    for code in codes:
+        bare = code.removeprefix("aura:")
+        name = names.get(bare, bare)
+        shown.append(_("Aura: %(name)s") % {"name": name} if code.startswith("aura:") else name)
+    return ", ".join(shown)
+
+
+def card_rows(scenario: dict[str, Any]) -> list[CardRow]:
+    cards: dict[str, Any] = scenario.get("cards") or {}
+    codes = {c.removeprefix("aura:") for card in cards.values() for c in card.get("abilities", [])}
+    names = {
+        ability.code: translated(ability, "name").text
+        for ability in Ability.objects.filter(code__in=codes).prefetch_related("translations")
+    }
+    return [
+        CardRow(
+            name=name,
+            kind=_("creature") if card["type"] != "incantation" else _("incantation"),
+            cost=card.get("cost", 0),
+            attack=card.get("attack", 0),
+            hp=card.get("hp") if card["type"] != "incantation" else None,
+            abilities=_ability_names(card.get("abilities", []), names),
+        )
+        for name, card in cards.items()
+    ]
+
+
+def _entry(raw: Any) -> Entry:
+    if isinstance(raw, str):
+        return Entry(raw, 0, "", "", False)
+    chained = raw.get("enchained") or ""
+    return Entry(
+        name=raw["card"],
+        damage=raw.get("damage", 0),
+        symbiote=raw.get("symbiote") or "",
+        enchained=", ".join(chained) if isinstance(chained, list) else chained,
+        new=bool(raw.get("new", False)),
+    )
+
+
+def sides(scenario: dict[str, Any]) -> list[Side]:
+    state = scenario["state"]
+    out = []
+    for letter in ("A", "B"):
+        player = state["players"][letter]
+        hand = list(player["hand"])
+        lines = player.get("lines") or {}
+        out.append(
+            Side(
+                letter=letter,
+                active=state["active"] == letter,
+                fort=player.get("stronghold", "bastion") == "fort",
+                hp=len(hand) - hand.index(STRONGHOLD) - 1,
+                mana=None if state.get("phase") == "start" else player.get("mana", 0),
+                hand=hand,
+                lines=[
+                    (line_name(line), [_entry(raw) for raw in lines.get(line) or []])
+                    for line in LINES
+                ],
+            )
+        )
+    return out

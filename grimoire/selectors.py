@@ -1,0 +1,111 @@
+"""Reads of the Grimoire: who sees which puzzle, the gallery's search, texts, the export."""
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+
+from cards.selectors import Translated, pick_translation
+from champions.models import Visibility
+from cod_site.errors import DomainError
+from grimoire.models import Puzzle
+
+GOAL_WINNER_KINDS = ("win",)
+
+
+def puzzles_visible_to(viewer: User | AnonymousUser) -> QuerySet[Puzzle]:
+    """Public and unlisted puzzles (unlisted ones by their link), and the viewer's own."""
+    shown = Q(visibility__in=[Visibility.PUBLIC, Visibility.UNLISTED])
+    if viewer.is_authenticated:
+        shown |= Q(author=viewer)
+    return Puzzle.objects.filter(shown).prefetch_related("translations")
+
+
+def puzzle_get(*, uid: str, viewer: User | AnonymousUser) -> Puzzle:
+    puzzle = puzzles_visible_to(viewer).filter(uid=uid).first()
+    if puzzle is None:
+        raise DomainError("not_found", "No such puzzle.", {"uid": uid}, status_code=404)
+    return puzzle
+
+
+def puzzle_get_for_edit(*, uid: str, user: User) -> Puzzle:
+    """The user's own puzzle (staff may edit the starter book's)."""
+    puzzle = Puzzle.objects.prefetch_related("translations").filter(uid=uid).first()
+    if puzzle is None or not (puzzle.author_id == user.pk or user.is_staff):
+        raise DomainError("not_found", "No such puzzle of yours.", {"uid": uid}, status_code=404)
+    return puzzle
+
+
+def puzzles_listed(
+    *,
+    viewer: User | AnonymousUser,
+    ability: str = "",
+    difficulty: int | None = None,
+    mine: bool = False,
+) -> QuerySet[Puzzle]:
+    """The gallery: public puzzles (the viewer's own with ``mine``), by ability and difficulty."""
+    if mine and viewer.is_authenticated:
+        puzzles = Puzzle.objects.filter(author=viewer)
+    else:
+        puzzles = Puzzle.objects.filter(visibility=Visibility.PUBLIC)
+    if ability:
+        puzzles = puzzles.filter(abilities__contains=f",{ability},")
+    if difficulty is not None:
+        puzzles = puzzles.filter(difficulty=difficulty)
+    return puzzles.prefetch_related("translations").order_by("difficulty", "uid")
+
+
+def puzzle_of_the_day(day: datetime.date) -> Puzzle | None:
+    """One public puzzle per day, in turn through the gallery (the same for every visitor)."""
+    puzzles = Puzzle.objects.filter(visibility=Visibility.PUBLIC).order_by("uid")
+    count = puzzles.count()
+    if not count:
+        return None
+    return puzzles.prefetch_related("translations")[day.toordinal() % count]
+
+
+@dataclass(frozen=True)
+class PuzzleText:
+    title: Translated
+    hint: Translated
+    explanation: Translated
+
+
+def puzzle_text(puzzle: Puzzle, language: str | None = None) -> PuzzleText:
+    """The puzzle's texts in ``language`` (default: the request's), else in English."""
+    row, is_fallback = pick_translation(puzzle.translations.all(), language)
+    if row is None:
+        empty = Translated("", "en", True)
+        return PuzzleText(empty, empty, empty)
+    return PuzzleText(
+        *(
+            Translated(getattr(row, name), row.language_code, is_fallback)
+            for name in ("title", "hint", "explanation")
+        )
+    )
+
+
+def puzzle_translations(puzzle: Puzzle) -> dict[str, dict[str, str]]:
+    return {
+        row.language_code: {"title": row.title, "hint": row.hint, "explanation": row.explanation}
+        for row in puzzle.translations.all()
+    }
+
+
+def puzzle_export(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle as a scenario file (its ``actions`` the proved shortest solution, ``expect``
+    the winner when the goal is to win) with the goal and texts beside it: what
+    ``puzzle_import`` takes back."""
+    scenario: dict[str, Any] = dict(puzzle.scenario)
+    report = puzzle.report or {}
+    scenario["actions"] = list(report.get("shortest") or [])
+    active = scenario["state"]["active"]
+    scenario["expect"] = {"winner": active} if puzzle.goal.get("kind") in GOAL_WINNER_KINDS else {}
+    return {
+        "scenario": scenario,
+        "goal": puzzle.goal,
+        "difficulty": puzzle.difficulty,
+        "translations": puzzle_translations(puzzle),
+    }

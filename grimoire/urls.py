@@ -1,0 +1,15 @@
+"""Grimoire pages, included inside `i18n_patterns` (so /fr/grimoire/…, /sv/grimoire/…)."""
+
+from django.urls import path
+
+from grimoire import views
+
+app_name = "grimoire"
+
+urlpatterns = [
+    path("", views.gallery, name="gallery"),
+    path("today/", views.today, name="today"),
+    path("mine/", views.mine, name="mine"),
+    path("<str:uid>/", views.detail, name="detail"),
+    path("<str:uid>/attempt/", views.attempt, name="attempt"),
+]
