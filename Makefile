@@ -33,6 +33,7 @@ messages: $(STAMP)
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
+	$(PY) manage.py load_starter_book
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
 

@@ -48,6 +48,9 @@ CARD_COLUMNS = (
     "precon_deck",
     "checked_against_card_image",
     "note",
+    # Empty but for a card whose English name was corrected after its slug was published: the
+    # slug stays (pages, deck codes and saved decks name the card by it).
+    "slug",
 )
 
 
@@ -339,7 +342,10 @@ def _cards(
         if set_code and expansion is None:
             row.fail("set_code", f"no expansion with code {set_code!r} in expansions.csv")
         name_en = row.text("name_en", required=True)
-        slug = card_slug(name_en)
+        kept = row.text("slug")
+        if kept and card_slug(kept) != kept:
+            row.fail("slug", f"{kept!r} is not a lower-case slug")
+        slug = kept or card_slug(name_en)
         if name_en and not slug:
             row.fail("name_en", f"{name_en!r} gives an empty slug")
         elif slug in seen:

@@ -235,9 +235,20 @@ def _deck_builder_url(card: Card) -> str | None:
     return f"{builder}?{urlencode({'card': card.slug})}"
 
 
+def _insight_url(slug: str) -> str | None:
+    """The test games' figures of the card, a part the engine app serves (the catalogue links to
+    it by URL only, and leaves it out of its cached part: they change with every batch)."""
+    try:
+        return reverse("engine:card_insight", args=[slug])
+    except NoReverseMatch:
+        return None
+
+
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     part = cached_part("card", (slug,), lambda: _card_part(slug))
-    return render(request, "cards/card_detail.html", {"part": part})
+    return render(
+        request, "cards/card_detail.html", {"part": part, "insight_url": _insight_url(slug)}
+    )
 
 
 def _card_part(slug: str) -> PagePart:

@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "mutation",
     "champions",
     "engine",
+    "grimoire",
+    "play",
 ]
 
 MIDDLEWARE = [
@@ -153,6 +155,16 @@ SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
 SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
 SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
 
+# Games at a table (play app): the lookahead agent's thinking budget in search nodes (its own
+# default; at most 25 ms a move on this loaded 2-core machine, far inside the 1 s a computer seat
+# has per action), and the turn after which a game that goes on is stopped as a draw.
+PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
+PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
+# Server-sent events: how long one stream stays open and how often it looks for a new action.
+PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)
+PLAY_STREAM_POLL_MS = env_int("PLAY_STREAM_POLL_MS", 250)
+PLAY_STREAM_RECONNECT_MS = env_int("PLAY_STREAM_RECONNECT_MS", 300)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -238,6 +250,12 @@ SPECTACULAR_SETTINGS = {
         "SimulationStatusEnum": "engine.models.Status",
         "SimulationAgentEnum": "engine.models.Agent",
         "SimulationDeckEnum": ["a", "b"],
+        "GameStatusEnum": "play.models.Status",
+        "GameAgentEnum": "play.models.Agent",
+        "GameActionKindEnum": ["assault", "end_turn", "play", "play_onto", "cast"],
+        "GameSeatRequestKindEnum": ["me", "invite", "agent"],
+        "GameFormatEnum": "play.models.Format",
+        "SimulationFormatEnum": ["decks", "draft"],
     },
 }
 

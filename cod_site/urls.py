@@ -27,6 +27,8 @@ urlpatterns += i18n_patterns(
     path("champions/", include("champions.urls")),
     path("mutation/", include("mutation.urls")),
     path("simulations/", include("engine.urls")),
+    path("grimoire/", include("grimoire.urls")),
+    path("play/", include("play.urls")),
     prefix_default_language=False,
 )
 

@@ -28,6 +28,7 @@ from decks.selectors import lists
 from decks.selectors.access import (
     Viewer,
     champion_for,
+    champion_picker,
     champion_visible,
     deck_can_edit,
     deck_can_read,
@@ -44,6 +45,7 @@ from decks.selectors.formats import (
     format_get,
     format_list,
     format_name,
+    formats_of_mode,
     game_mode_list,
     mode_name,
 )
@@ -53,6 +55,9 @@ from decks.selectors.versions import deck_version_diff, deck_versions, versions_
 
 SEARCH_RESULTS = 30
 PAGE_SIZE = 24
+# What the deck list's box sends in its URL: a deck's card list takes a few hundred characters,
+# and a URL should stay well under what servers and proxies accept.
+PASTE_LIMIT = 4_000
 
 
 def _or_404(error: DomainError) -> Http404:
@@ -167,8 +172,32 @@ def _panel_context(
     }
 
 
-def _builder(request: HttpRequest, state: BuilderState, deck: Deck | None = None) -> HttpResponse:
-    return render(request, "decks/builder.html", _panel_context(request, state, deck))
+def _builder(
+    request: HttpRequest, state: BuilderState, deck: Deck | None = None, **extra: Any
+) -> HttpResponse:
+    picker = champion_picker(request.user, state.champion)
+    context = _panel_context(request, state, deck, champion_picker=picker, **extra)
+    return render(request, "decks/builder.html", context)
+
+
+def _paste_into(state: BuilderState, text: str) -> dict[str, Any]:
+    """Replaces the deck of `state` with what `text` holds: a deck code (alone or in a share
+    link), with its format, removals and Champion, or a card list; returns what the builder's
+    panel tells about it (an unreadable code, the lines that matched no card)."""
+    pasted = deck_code.code_in_paste(text)
+    if pasted is None:
+        lines = deck_import_text(text)
+        state.cards = [line.card.slug for line in lines if line.card]
+        state.removed = []
+        return {"imported": lines, "import_misses": [line for line in lines if line.card is None]}
+    try:
+        coded = _state_from_code(pasted)
+    except DomainError as error:
+        return {"import_error": error.message}
+    changed = coded.format != state.format
+    state.format, state.cards = coded.format, coded.cards
+    state.removed, state.champion = coded.removed, coded.champion
+    return {"format_changed": changed}
 
 
 def deck_new(request: HttpRequest) -> HttpResponse:
@@ -187,6 +216,14 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             state = _state_from_code(code)
         except DomainError as error:
             messages.error(request, error.message)
+    # The deck list's box: a deck code, a share link or a card list, opened here.
+    paste = request.GET.get("paste", "")[:PASTE_LIMIT]
+    if paste.strip():
+        told = _paste_into(state, paste)
+        # The whole page shows the new format: the panel's out-of-band format select is for
+        # the htmx import only (here it would be a second select of the same id).
+        told.pop("format_changed", None)
+        return _builder(request, state, **told)
     return _builder(request, state)
 
 
@@ -258,23 +295,7 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
     if "shuffle" in request.POST:
         state.seed = new_seed()
     if "import" in request.POST:
-        text = request.POST.get("import_text", "")
-        pasted = deck_code.code_in_paste(text)
-        if pasted is not None:
-            try:
-                coded = _state_from_code(pasted)
-            except DomainError as error:
-                extra["import_error"] = error.message
-            else:
-                extra["format_changed"] = coded.format != state.format
-                state.format, state.cards = coded.format, coded.cards
-                state.removed, state.champion = coded.removed, coded.champion
-        else:
-            lines = deck_import_text(text)
-            state.cards = [line.card.slug for line in lines if line.card]
-            state.removed = []
-            extra["imported"] = lines
-            extra["import_misses"] = [line for line in lines if line.card is None]
+        extra.update(_paste_into(state, request.POST.get("import_text", "")))
     response = render(request, "decks/_builder_panel.html", _panel_context(request, state, **extra))
     # The search results mark the deck's cards: htmx re-runs the search on this event.
     response["HX-Trigger"] = "deck-changed"
@@ -345,8 +366,21 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "parent_visible": deck.parent is not None and deck_can_read(deck.parent, request.user),
         "deck_url": request.build_absolute_uri(deck_path(deck)),
         **_figures_context(request, deck_final_cards(deck), check.code),
+        **_solo_context(deck),
     }
     return render(request, "decks/detail.html", context)
+
+
+SOLO = "solo"
+
+
+def _solo_context(deck: Deck) -> dict[str, Any]:
+    """Which formats Solo takes, and whether this deck's is one (its difficulty curve)."""
+    formats = formats_of_mode(slug=SOLO)
+    return {
+        "solo_formats": [format_name(fmt) for fmt in formats],
+        "solo_playable": any(fmt.pk == deck.format_id for fmt in formats),
+    }
 
 
 def deck_path(deck: Deck) -> str:

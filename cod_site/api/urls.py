@@ -23,6 +23,8 @@ urlpatterns = [
     path("", include("champions.api.urls")),
     path("", include("mutation.api.urls")),
     path("", include("engine.api.urls")),
+    path("", include("grimoire.api.urls")),
+    path("", include("play.api.urls")),
     # Last: any other path under the API answers in the API's error shape, even with DEBUG on.
     re_path(r"^.*$", api_not_found),
 ]

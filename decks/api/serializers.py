@@ -312,3 +312,23 @@ class DiffSerializer(serializers.Serializer):
     dropped = serializers.ListField(child=serializers.CharField())
     kept = serializers.ListField(child=serializers.CharField())
     changes = ChangeSerializer(many=True)
+
+
+class DeckChoiceSerializer(StrictInputSerializer):
+    """One deck a test batch or a table plays (`engine.adapters.decks.DeckChoice`): exactly one
+    of a saved deck, a deck code or a preconstructed deck."""
+
+    deck = serializers.CharField(
+        required=False, max_length=16, help_text="Share id of a deck you own or a public one."
+    )
+    code = serializers.CharField(required=False, max_length=600, help_text="A deck code.")
+    preconstructed = serializers.IntegerField(
+        required=False, min_value=1, max_value=4, help_text="A preconstructed deck, 1 to 4."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if len(attrs) != 1:
+            raise serializers.ValidationError(
+                "Give exactly one of `deck`, `code` or `preconstructed`."
+            )
+        return attrs

@@ -15,7 +15,13 @@ from django.utils.translation import gettext as _
 from cards.models import Card
 from cards.selectors import cards_with_details
 from champions.models import Champion
-from champions.selectors import champion_get, champion_visible_to, champions_visible_to
+from champions.selectors import (
+    champion_get,
+    champion_name,
+    champion_visible_to,
+    champions_listed_for,
+    champions_visible_to,
+)
 from cod_site.errors import DomainError
 from decks.models import Deck, DeckCard, PoolKind, Visibility
 from decks.selectors.formats import formats_queryset
@@ -117,3 +123,32 @@ def champion_visible(uid: str | None, viewer: Viewer) -> Champion | None:
     if not uid:
         return None
     return champions_visible_to(viewer).filter(uid=uid).prefetch_related("translations").first()
+
+
+# The public Champions a picker offers, newest first: enough to choose from without a page that
+# lists the whole gallery (the gallery's search finds the others, and a share id opens any).
+PICKER_PUBLIC = 100
+
+
+def champion_picker(viewer: Viewer, current: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The Champions a deck of `viewer` may name, as option groups of (share id, name): their own,
+    then public ones; the deck's `current` Champion first when it is neither (an unlisted one
+    opened by link), so the picker never drops it."""
+    mine = list(champions_listed_for(viewer, mine=True).order_by("-created_at"))
+    public = champions_listed_for(viewer).exclude(pk__in=[one.pk for one in mine])
+    groups = [
+        (_("My Champions"), [(one.uid, champion_name(one)) for one in mine]),
+        (
+            _("Public Champions"),
+            [
+                (one.uid, champion_name(one))
+                for one in public.order_by("-created_at")[:PICKER_PUBLIC]
+            ],
+        ),
+    ]
+    offered = {uid for _group, options in groups for uid, _name in options}
+    if current and current not in offered:
+        champion = champion_visible(current, viewer)
+        label = champion_name(champion) if champion else current
+        groups.insert(0, (_("This deck's Champion"), [(current, label)]))
+    return [(group, options) for group, options in groups if options]

@@ -48,6 +48,11 @@ def game_mode_get(*, slug: str) -> GameMode:
     return mode
 
 
+def formats_of_mode(*, slug: str) -> list[Format]:
+    """The formats a game mode can be played in (Solo: not Constructed, rule solo-formats)."""
+    return list(formats_queryset().filter(modes__slug=slug))
+
+
 def format_name(fmt: Format, language: str | None = None) -> str:
     row, _fallback = pick_translation(fmt.translations.all(), language)
     return row.name if row else fmt.slug

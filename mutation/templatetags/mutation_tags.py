@@ -4,10 +4,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from django import template
+from django.utils.safestring import SafeString
 
 from cards.models import Card, Expansion
 from cards.selectors import card_name, translated
 from mutation import rules, selectors
+from mutation.qr import qr_svg
 
 register = template.Library()
 
@@ -46,3 +48,8 @@ def get(mapping: Mapping, key: object) -> object:
 @register.filter
 def cardname(card: Card) -> str:
     return card_name(card) or card.slug
+
+
+@register.filter
+def qr_code(url: str, label: str) -> SafeString:
+    return qr_svg(url, label=label)

@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 
 from cards.services import catalogue_load
+from cards.text import card_slug
 
 DATA_DIR = Path(settings.BASE_DIR) / "data"
 
@@ -32,6 +33,7 @@ class Row:
     raw_abilities: tuple[str, ...]
     precon_deck: int | None
     checked: bool
+    slug: str  # the published slug: from the English name unless the row keeps an older one
 
 
 def read_rows() -> list[Row]:
@@ -56,6 +58,7 @@ def read_rows() -> list[Row]:
                     raw_abilities=codes,
                     precon_deck=int(raw["precon_deck"]) if raw["precon_deck"] else None,
                     checked=raw["checked_against_card_image"] == "yes",
+                    slug=raw["slug"] or card_slug(raw["name_en"]),
                 )
             )
     return rows

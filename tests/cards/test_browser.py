@@ -1,7 +1,6 @@
 import pytest
 
 from cards.services import catalogue_load
-from cards.text import card_slug
 from tests.cards.conftest import DATA_DIR, read_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -11,8 +10,8 @@ def test_search_open_a_card_and_switch_to_french(page, live_server) -> None:
     # A transactional test sees no session data once another one flushed it: load it here.
     catalogue_load(data_dir=DATA_DIR)
     rows = [row for row in read_rows() if "splash" in row.abilities and row.mana <= 4]
-    expected = sorted(card_slug(row.name_en) for row in rows)
-    creatures = sorted(card_slug(row.name_en) for row in rows if row.type == "creature")
+    expected = sorted(row.slug for row in rows)
+    creatures = sorted(row.slug for row in rows if row.type == "creature")
     page.goto(live_server.url + "/cards/")
     page.fill("#card-query", "ab:splash cost<=4")
     # htmx swaps the results without a page load and pushes the query into the address bar.

@@ -23,7 +23,6 @@ from cards.models import (
     RuleEntryTranslation,
 )
 from cards.services import catalogue_load
-from cards.text import card_slug
 from tests.cards.conftest import DATA_DIR, Row, read_csv
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
@@ -82,7 +81,7 @@ def test_every_card_matches_its_row(rows: list[Row]) -> None:
     }
     assert len(cards) == len(rows)
     for row in rows:
-        card = cards[card_slug(row.name_en)]
+        card = cards[row.slug]
         names = {t.language_code: t.name for t in card.translations.all()}
         assert (
             card.expansion.code,
@@ -195,43 +194,66 @@ def test_a_changed_row_updates_in_place(tmp_path: Path) -> None:
     assert CatalogueRevision.objects.count() == revisions + 1
 
 
+def test_a_corrected_english_name_keeps_the_published_slug(tmp_path: Path) -> None:
+    """ "Ardent aplha" was a slip of the data: the name is corrected, the slug that pages, deck
+    codes and saved decks use stays."""
+    alpha = Card.objects.get(slug="ardent-aplha")
+    assert alpha.translations.get(language_code="en").name == "Ardent alpha"
+    assert alpha.translations.get(language_code="fr").name == "Alpha ardant"
+    assert not Card.objects.filter(slug="ardent-alpha").exists()
+    assert report_of_reload(tmp_path).updated.get("card", 0) == 0
+    data = copy_data(tmp_path)
+    text = (data / "cards.csv").read_text(encoding="utf-8")
+    assert text.count(",ardent-aplha\n") == 1
+    (data / "cards.csv").write_text(text.replace(",ardent-aplha\n", ",Ardent-Aplha\n"))
+    with pytest.raises(CatalogueFileError) as error:
+        read_catalogue(data)
+    assert [str(problem) for problem in error.value.problems] == [
+        "cards.csv, line 226, column 13: slug: 'Ardent-Aplha' is not a lower-case slug"
+    ]
+
+
+def report_of_reload(tmp_path: Path) -> services.LoadReport:
+    return catalogue_load(data_dir=copy_data(tmp_path / "again"))
+
+
 @pytest.mark.parametrize(
     ("file", "line", "new_line", "expected"),
     [
         (
             "cards.csv",
             3,
-            "00,2,Microctopus,Microctopus,creature,two,5,1,,2,yes,",
+            "00,2,Microctopus,Microctopus,creature,two,5,1,,2,yes,,",
             "cards.csv, line 3, column 6: mana: 'two' is not a whole number",
         ),
         (
             "cards.csv",
             4,
-            "00,3,Scribe,Scribe,creature,4,3,3,rage;flying,2,yes,",
+            "00,3,Scribe,Scribe,creature,4,3,3,rage;flying,2,yes,,",
             "cards.csv, line 4, column 9: abilities: unknown ability 'flying'",
         ),
         (
             "cards.csv",
             5,
-            "00,4,Baron,Baron,creature,3,3,5,,7,yes,",
+            "00,4,Baron,Baron,creature,3,3,5,,7,yes,,",
             "cards.csv, line 5, column 10: precon_deck: 7 is outside 1..4",
         ),
         (
             "cards.csv",
             6,
-            "99,5,Alpha,Alpha,creature,3,3,5,,1,yes,",
+            "99,5,Alpha,Alpha,creature,3,3,5,,1,yes,,",
             "cards.csv, line 6, column 1: set_code: no expansion with code '99' in expansions.csv",
         ),
         (
             "cards.csv",
             7,
             "00,6,Brute,Brute,creature,3,3",
-            "cards.csv, line 7, column 8: 7 fields where the header has 12",
+            "cards.csv, line 7, column 8: 7 fields where the header has 13",
         ),
         (
             "cards.csv",
             8,
-            "00,7,Carapace,Carapace,incantation,3,3,5,,1,yes,",
+            "00,7,Carapace,Carapace,incantation,3,3,5,,1,yes,,",
             "cards.csv, line 8, column 8: hp: an incantation has no HP",
         ),
         (
@@ -304,7 +326,7 @@ def test_the_command_refuses_a_malformed_folder(tmp_path: Path) -> None:
     replace_line(
         data / "cards.csv",
         2,
-        "00,1,Parasite,Parasite,creature,4,1,1,rage;splash;perforation;berserk,3,maybe,",
+        "00,1,Parasite,Parasite,creature,4,1,1,rage;splash;perforation;berserk,3,maybe,,",
     )
     with pytest.raises(CommandError) as caught:
         call_command("load_catalogue", data_dir=data)

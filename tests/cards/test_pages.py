@@ -3,7 +3,6 @@ import re
 import pytest
 from django.test import Client
 
-from cards.text import card_slug
 from tests.cards.conftest import Row
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
@@ -20,7 +19,7 @@ def test_card_browser_renders_a_face_per_card(client: Client, rows: list[Row]) -
     expected = [r for r in rows if "splash" in r.abilities and r.mana <= 4]
     assert f'data-count="{len(expected)}"' in html
     shown = faces(html)
-    assert sorted(shown) == sorted(card_slug(r.name_en) for r in expected)
+    assert sorted(shown) == sorted(r.slug for r in expected)
     assert 'id="card-query"' in html and "How to search" in html
     assert '<use href="/static/cards/icons.svg#ab-splash"/>' in html
 
@@ -85,8 +84,8 @@ def test_expansion_and_ability_pages(client: Client, rows: list[Row]) -> None:
     assert "stronghold-submersion" in faces(html)
     html = client.get("/fr/abilities/sprint/").content.decode()
     assert "Bondir" in html
-    bearers = [card_slug(r.name_en) for r in rows if "sprint" in r.abilities]
-    auras = [card_slug(r.name_en) for r in rows if "sprint" in r.auras]
+    bearers = [r.slug for r in rows if "sprint" in r.abilities]
+    auras = [r.slug for r in rows if "sprint" in r.auras]
     assert sorted(faces(html)) == sorted(bearers + auras)
     listing = client.get("/abilities/").content.decode()
     assert listing.count('href="/abilities/') == 27

@@ -7,6 +7,7 @@ import pytest
 
 from decks.selectors.checks import deck_check
 from tests.decks.conftest import CONSTRUCTED, PRECON
+from tests.support.browser import axe_violations
 
 pytestmark = [
     pytest.mark.browser,
@@ -149,3 +150,60 @@ def test_paste_a_share_link_into_the_builder(page: object, live_server: object) 
     page.wait_for_selector("#deck-status[data-legal='true']")  # type: ignore[attr-defined]
     assert sorted(_entries(page)) == sorted(PRECON[2])
     assert page.input_value("#deck-format") == "preconstructed"  # type: ignore[attr-defined]
+
+
+def test_the_deck_list_box_opens_a_share_link_in_the_builder(
+    page: object, live_server: object
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    page.goto(f"{base}/decks/")  # type: ignore[attr-defined]
+    page.get_by_label(  # type: ignore[attr-defined]
+        "Open a deck code, a share link or a card list in the builder"
+    ).fill(f"{base}/d/{code}")
+    page.get_by_role("button", name="Open in the builder").click()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/decks/new/\?paste=.*"))  # type: ignore[attr-defined]
+    assert sorted(_entries(page)) == sorted(PRECON[3])
+    assert page.input_value("#deck-format") == "preconstructed"  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 390, "height": 800})  # type: ignore[attr-defined]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # type: ignore[attr-defined]
+
+
+def test_a_search_result_previews_its_card_face(page: object, live_server: object) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page.goto(f"{live_server.url}/decks/new/")  # type: ignore[attr-defined]
+    page.fill("#card-query", "Emerald dragon")  # type: ignore[attr-defined]
+    result = page.locator(".search-result[data-card='emerald-dragon']")  # type: ignore[attr-defined]
+    popover = result.locator(".card-popover")
+    result.wait_for()
+    assert not popover.is_visible()
+
+    # By keyboard: Tab from the search box (past its button and hint link) to the result shows
+    # the face, inside the window.
+    page.focus("#card-query")  # type: ignore[attr-defined]
+    for _ in range(3):
+        page.keyboard.press("Tab")  # type: ignore[attr-defined]
+    assert page.evaluate("document.activeElement.value") == "emerald-dragon"  # type: ignore[attr-defined]
+    popover.wait_for(state="visible")
+    assert popover.locator(".card-name").inner_text() == "Emerald dragon"
+    assert popover.locator(".card-art svg").count() == 1
+    box = popover.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0
+    assert page.evaluate("document.documentElement.scrollWidth") == 390  # type: ignore[attr-defined]
+    assert axe_violations(page) == []
+    # It hides nothing from the pointer, and holds no link of its own to Tab to.
+    assert popover.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
+    assert popover.locator("a, button, input").count() == 0
+    # Esc dismisses it; the focus stays on the result.
+    page.keyboard.press("Escape")  # type: ignore[attr-defined]
+    popover.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.value") == "emerald-dragon"  # type: ignore[attr-defined]
+
+    # By mouse, on a wide screen: hovering shows it, leaving hides it.
+    page.set_viewport_size({"width": 1366, "height": 900})  # type: ignore[attr-defined]
+    page.locator("h1").click()  # type: ignore[attr-defined]
+    assert not popover.is_visible()
+    result.locator(".entry-name").hover()
+    popover.wait_for(state="visible")
+    page.locator("h1").hover()  # type: ignore[attr-defined]
+    popover.wait_for(state="hidden")

@@ -1,5 +1,7 @@
 """A deck's optional Champion: saved, versioned, carried by the deck code, shown if visible."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
@@ -149,10 +151,40 @@ def test_pages_show_the_champion_to_those_who_may_see_it(
     code = deck_check(format="constructed", cards=CONSTRUCTED, champion=hero.uid).code
     assert link in client.get(f"/d/{code}").content.decode()
     builder = client.get(f"/decks/new/?code={code}").content.decode()
-    assert 'id="deck-champion" name="champion" type="text" maxlength="16"' in builder
-    assert f'value="{hero.uid}" autocomplete="off">' in builder
+    assert '<select id="deck-champion" name="champion">' in builder
+    assert f'<option value="{hero.uid}" selected>Hero</option>' in builder
     assert "Champion: <a" in builder
     stranger = Client()
     stranger.force_login(other)
     assert "Champion:" not in stranger.get(f"/decks/{deck.share_id}/").content.decode()
     assert f"Champion: {hero.uid}" in stranger.get(f"/d/{code}").content.decode()
+
+
+def test_the_champion_field_picks_among_the_champions_i_may_use(
+    client: Client, owner: AbstractBaseUser, other: AbstractBaseUser
+) -> None:
+    mine = _champion(owner, "Mine")
+    public = _champion(other, "Gallery", "public")
+    unlisted = _champion(other, "By link", "unlisted")
+    _champion(other, "Secret")  # someone else's private Champion: never offered
+    client.force_login(owner)
+    html = client.get("/decks/new/").content.decode()
+    picker = html[html.index('<select id="deck-champion"') :]
+    picker = picker[: picker.index("</select>")]
+    assert re.findall(r'<optgroup label="([^"]+)">', picker) == ["My Champions", "Public Champions"]
+    # Public ones newest first (other tests' committed Champions may come along).
+    newest = Champion.objects.filter(visibility="public").order_by("-created_at")[:100]
+    gallery = [(one.uid, one.translations.get(language_code="en").name) for one in newest]
+    assert gallery[0] == (public.uid, "Gallery")
+    assert re.findall(r'<option value="([\w-]*)"[^>]*>([^<]+)</option>', picker) == [
+        ("", "No Champion"), (mine.uid, "Mine"), *gallery,
+    ]  # fmt: skip
+    # A deck opened with an unlisted Champion keeps it, chosen, on top.
+    code = deck_check(format="constructed", cards=CONSTRUCTED, champion=unlisted.uid).code
+    html = client.get(f"/fr/decks/new/?code={code}").content.decode()
+    picker = html[html.index('<select id="deck-champion"') :]
+    picker = picker[: picker.index("</select>")]
+    assert re.findall(r'<optgroup label="([^"]+)">', picker) == [
+        "Le Champion de ce deck", "Mes Champions", "Champions publics",
+    ]  # fmt: skip
+    assert f'<option value="{unlisted.uid}" selected>By link</option>' in picker

@@ -361,3 +361,22 @@ def test_the_import_box_takes_a_code_a_share_link_or_a_list(client: Client) -> N
     html = client.post(PANEL, {**start, "import_text": f"http://testserver/d/{code[:-2]}"})
     assert 'class="import-misses" role="alert"' in html.content.decode()
     assert _cards_in(html.content.decode()) == ["grrr"]
+
+
+def test_the_deck_list_box_opens_a_code_a_share_link_or_a_list_in_the_builder(
+    client: Client,
+) -> None:
+    html = client.get("/decks/").content.decode()
+    assert '<form class="paste-box" method="get" action="/decks/new/">' in html
+    assert '<textarea id="paste-text" name="paste"' in html
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    for pasted in (code, f"http://testserver/d/{code}", f"https://x.example/fr/d/{code}/"):
+        html = client.get("/decks/new/", {"paste": pasted}).content.decode()
+        assert sorted(_cards_in(html)) == sorted(PRECON[3])
+        assert '<option value="preconstructed" selected>Preconstructed</option>' in html
+        assert html.count('id="deck-format"') == 1
+    html = client.get("/decks/new/", {"paste": "2 Baron\nGrrr\nGrr"}).content.decode()
+    assert _cards_in(html) == ["baron", "baron", "grrr"]
+    assert '<li data-line="3">Line 3: “Grr”' in html
+    html = client.get("/fr/decks/").content.decode()
+    assert "Ouvrir un code de Deck, un lien de partage ou une liste de cartes" in html

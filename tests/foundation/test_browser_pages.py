@@ -14,6 +14,12 @@ import pytest
 from champions.designs import ChampionDesign
 from champions.services import champion_create
 from decks.services import deck_update
+from engine.adapters.decks import DeckChoice
+from engine.selectors import SeatChoice
+from engine.services import curve_create
+from grimoire.book import book_entries
+from grimoire.services import starter_book_load
+from play.services import SeatRequest, game_create
 from tests.decks.conftest import PRECON
 from tests.mutation.conftest import DECK_1, LAB_1, choose_all_decks, fast_draft, new_session
 from tests.simulations.conftest import create_batch, make_deck, run_chunks
@@ -45,10 +51,16 @@ class Site:
     champion: str
     session: int
     batch: int
+    game: str
+    # Solo (issue 15): a batch against the AI of level 2; the precon deck has a difficulty curve.
+    solo_batch: int
 
 
 @pytest.fixture
-def site(django_user_model: Any, in_process: None) -> Site:
+def site(django_user_model: Any, in_process: None, settings: Any) -> Site:
+    # A table's live stream closes at once and reopens after 2 s: the page goes network-idle.
+    settings.PLAY_STREAM_SECONDS = 0
+    settings.PLAY_STREAM_RECONNECT_MS = 2000
     olga = django_user_model.objects.create_user("olga", password="pw-olga-123456")
     deck = make_deck(olga, PRECON[1], name="Olga's deck", visibility="public")
     deck_update(deck=deck, actor=olga, description="# Plan\n\nAttack **early**.")
@@ -68,7 +80,25 @@ def site(django_user_model: Any, in_process: None) -> Site:
     choose_all_decks(session, fast_draft(session, {1: DECK_1 + LAB_1}))
     batch = create_batch(olga, deck, 12)
     run_chunks(batch)
-    return Site(deck.share_id, precon.share_id, champion.uid, session.pk, batch.pk)
+    curve = curve_create(
+        requested_by=olga, seat=SeatChoice(DeckChoice(deck=precon.share_id)), games_per_level=4
+    )
+    for level_batch in curve.batches.all():
+        run_chunks(level_batch)
+    starter_book_load(entries=book_entries()[:2])
+    game = game_create(
+        creator=olga,
+        format="preconstructed",
+        seats=[
+            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
+            SeatRequest(kind="agent", agent="greedy"),
+        ],
+        seed=3,
+    )
+    return Site(
+        deck.share_id, precon.share_id, champion.uid, session.pk, batch.pk, game.uid,
+        solo_batch=curve.batches.get(ai_level=2).pk,
+    )  # fmt: skip
 
 
 @pytest.fixture
@@ -122,8 +152,21 @@ def pages(site: Site) -> dict[str, str]:
         "simulation-new": f"/simulations/new/?deck={site.deck}",
         "simulation": f"/simulations/{site.batch}/",
         "simulation-sv": f"/sv/simulations/{site.batch}/",
+        "simulation-solo": f"/simulations/{site.solo_batch}/",
+        # The AI's turn in a Solo game: its deck pile, discard pile and the card it reveals.
+        "replay-solo": f"/simulations/{site.solo_batch}/games/0/?turn=2&step=1",
         "replay": f"/simulations/{site.batch}/games/0/",
         "replay-turn": f"/simulations/{site.batch}/games/0/?turn=3",
+        "replay-step": f"/simulations/{site.batch}/games/0/?turn=3&step=1",
+        "replay-fr": f"/fr/simulations/{site.batch}/games/0/?turn=99",
+        "grimoire": "/grimoire/",
+        "grimoire-mine": "/grimoire/mine/",
+        "grimoire-puzzle": "/grimoire/book-aerial-wings/",
+        "grimoire-puzzle-sv": "/sv/grimoire/book-aquatic-clear-the-bank/",
+        "play": "/play/",
+        "play-new": "/play/new/",
+        "play-table": f"/play/{site.game}/",
+        "play-table-fr": f"/fr/play/{site.game}/",
         "account": "/accounts/",
         "password-change": "/accounts/password_change/",
     }

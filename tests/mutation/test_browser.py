@@ -60,3 +60,21 @@ def test_a_draft_pick_and_a_mutation_from_the_pages(page, live_server, ready_ses
     glued = page.locator("label.mut-choice", has_text="Mad scientist").locator(".mut-glued")
     assert glued.inner_text().startswith("♥")
     assert titan.locator("label", has_text="HP value").locator("input").is_disabled()
+
+
+def test_the_join_links_show_qr_codes_on_a_phone(page, live_server, catalogue, organiser) -> None:
+    session = new_session(organiser)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/accounts/login/?next=/mutation/{session.pk}/")
+    page.fill("#id_username", "orga")
+    page.fill("#id_password", "pw-orga-123456")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{live_server.url}/mutation/{session.pk}/")
+    for number in (1, 2, 3, 4):
+        code = page.get_by_role("img", name=f"QR code of the join link of seat {number}")
+        code.scroll_into_view_if_needed()
+        box = code.bounding_box()
+        # 7rem square, on screen, and the page does not scroll sideways for it.
+        assert (round(box["width"]), round(box["height"])) == (112, 112)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") == 390

@@ -7,6 +7,7 @@ from django.test import Client
 
 from mutation import selectors
 from mutation.models import CostRule, DraftCard, Mutation, MutationSession
+from mutation.qr import qr_svg
 from tests.mutation.conftest import card_id, expansion, new_session
 
 pytestmark = pytest.mark.django_db
@@ -256,3 +257,16 @@ def test_once_every_deck_is_chosen_the_session_leads_to_the_games(ready_session)
     )
     html = client.get(f"/mutation/{building.pk}/").text
     assert ">Deckbuilding</span>" in html and "Build your deck" in html
+
+
+def test_each_join_link_has_its_qr_code(catalogue, organiser) -> None:
+    session = new_session(organiser)
+    html = logged_in(organiser).get(f"/mutation/{session.pk}/").text
+    assert html.count('<svg version="1.1" viewBox="0 0 37 37"') == 4
+    assert 'id="qr-path"' not in html
+    for seat in session.seats.all():
+        url = f"http://testserver/mutation/join/{seat.join_token}/"
+        label = f"QR code of the join link of seat {seat.number}"
+        assert qr_svg(url, label=label) in html
+    french = logged_in(organiser).get(f"/fr/mutation/{session.pk}/").text
+    assert 'aria-label="QR code du lien d\'invitation de la place 1"' in french

@@ -20,6 +20,7 @@ DATA_DIR = Path(settings.BASE_DIR) / "data"
 SHIPPED_BY_MIGRATIONS = [
     ("decks.migrations.0002_formats", "ship"),
     ("mutation.migrations.0002_default_cost_table", "add_defaults"),
+    ("engine.migrations.0007_difficulty_data", "load"),
 ]
 
 
