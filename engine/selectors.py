@@ -52,7 +52,7 @@ SIMULATION_MODES = tuple(
 )
 REPLAY_CACHE_SECONDS = 600
 HALF = 0.5
-REPLAY_SHAPE = 3  # bump when engine.simulation.ReplayedGame or Frame changes
+REPLAY_SHAPE = 4  # bump when engine.simulation.ReplayedGame or Frame changes
 
 
 # The decks a batch plays ---------------------------------------------------------------------

@@ -69,6 +69,8 @@ DECK_PILE_EMPTIED = "deck_pile_emptied"
 TURN_LIMIT = "turn_limit"
 END_REASONS = (FORT_DESTROYED, EMPTY_HAND_BASTION, EMPTY_HAND_FORT, TURN_LIMIT)
 SOLO_END_REASONS = (*END_REASONS[:-1], DECK_PILE_EMPTIED, TURN_LIMIT)
+# How a game of any mode may end (a replay's `end` in the API).
+ALL_END_REASONS = tuple(dict.fromkeys((*END_REASONS, *SOLO_END_REASONS)))
 SOLO = "solo"
 # The agent name of Solo's AI seat: the rulebook's automaton, which makes no choice of its own.
 AUTOMATON = "automaton"
@@ -775,6 +777,7 @@ class ReplayedGame:
     frames: tuple[Frame, ...]  # the last one is the final position (no actions)
     seat_agents: tuple[str, ...]  # the AI of each seat
     names: tuple[str, ...]  # the engine's card names by card id (English), for the events
+    rotation: int  # BatchSpec.rotation of the game: how its decks sat
 
     @property
     def index(self) -> int:
@@ -784,7 +787,7 @@ class ReplayedGame:
     def deck_seats(self) -> tuple[str, ...]:
         """The seat each deck sat in, in deck order."""
         return tuple(
-            PLAYER_NAMES[seat] for seat in deck_seats(self.index, len(self.outcome.returns))
+            PLAYER_NAMES[seat] for seat in deck_seats(self.rotation, len(self.outcome.returns))
         )
 
     @property
@@ -812,7 +815,8 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    view, turn, active = _players_view(state, index), state.turn, state.active
+    rotation = spec.rotation(index)
+    view, turn, active = _players_view(state, rotation), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
     steps: list[tuple[PlayerView, ...]] = []
     step_events: list[int] = []
@@ -832,7 +836,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         nonlocal view, turn, active, start, mark, steps, step_events
         shown.append(shown_action)
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(_players_view(state, index))
+        steps.append(_players_view(state, rotation))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -853,7 +857,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
             step(named[-1])
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, _players_view(state, index), (), ()))
+    frames.append(Frame(state.turn, state.active, _players_view(state, rotation), (), ()))
     replay = replays.recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
@@ -863,13 +867,14 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         spec.seat_champions(index),
     )
     count = spec.entrants
-    seat_agents = tuple(spec.agents[deck_in_seat(index, seat, count)] for seat in range(count))
+    seat_agents = tuple(spec.agents[deck_in_seat(rotation, seat, count)] for seat in range(count))
     return ReplayedGame(
-        _outcome(state, index, spec.rotation(index)),
+        _outcome(state, index, rotation),
         replay.to_json(),
         tuple(frames),
         seat_agents,
         state.setup.names,
+        rotation,
     )
 
 
@@ -920,7 +925,7 @@ def _automaton_turn(state: GameState) -> Iterator[Any]:
 _LINE_NAMES: Final = ("top", "bottom")
 
 
-def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
+def _players_view(state: GameState, rotation: int) -> tuple[PlayerView, ...]:
     names = state.setup.names
     count = len(state.players)
     views = []
@@ -945,7 +950,7 @@ def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
         views.append(
             PlayerView(
                 seat=PLAYER_NAMES[seat],
-                deck=deck_in_seat(index, seat, count),
+                deck=deck_in_seat(rotation, seat, count),
                 hand=tuple(names[card] for card in hand),
                 stronghold_at=pl.sh if isinstance(pl, HandKingdom) else 0,
                 fort=pl.fort,

@@ -526,7 +526,7 @@ class ReplaySerializer(serializers.Serializer):
         help_text="The Duel's shorthand: the letter of the deck that won; null: a draw."
     )
     turns = serializers.IntegerField(source="outcome.turns")
-    end = serializers.ChoiceField(simulation.END_REASONS, source="outcome.end")
+    end = serializers.ChoiceField(simulation.ALL_END_REASONS, source="outcome.end")
     agents = serializers.DictField(child=serializers.CharField(), help_text="The AI per seat.")
     page_url = serializers.SerializerMethodField(help_text="The replay viewer.")
     replay = serializers.JSONField(

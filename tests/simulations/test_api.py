@@ -414,3 +414,12 @@ def test_the_schema_documents_the_endpoints(owner_client: Client) -> None:
     assert "429" in paths["/api/v1/simulations/"]["post"]["responses"]
     assert "/api/v1/simulations/{batch_id}/cancel/" in paths
     assert "/api/v1/simulations/{batch_id}/games/{index}/replay/" in paths
+    # A replay's `end`: how a game of any mode may end (schemathesis once met a Solo ending the
+    # schema did not list).
+    assert schema["components"]["schemas"]["EndEnum"]["enum"] == [
+        "fort_destroyed",
+        "empty_hand_bastion",
+        "empty_hand_fort",
+        "turn_limit",
+        "deck_pile_emptied",
+    ]

@@ -8,6 +8,7 @@ from django.test import Client
 
 from cards.models import Card
 from decks.models import Deck
+from engine import selectors, simulation
 from engine.adapters.decks import ResolvedDeck, solo_ai_deck_resolve
 from engine.models import SimulationBatch
 from tests.decks.conftest import CONSTRUCTED, PRECON
@@ -67,6 +68,25 @@ def test_a_solo_batch_by_level_plays_the_level_against_the_three_other_decks(
     assert sorted(seat.slugs) == sorted(PRECON[1] + PRECON[3] + PRECON[4])
     assert len(seat.cards) == 24
     assert dispatched == [(batch.pk, batch.chunks_total)]
+
+
+def test_a_solo_replay_keeps_the_player_in_seat_a_and_says_how_it_ended(
+    owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    body = _solo(seats=[{"preconstructed": 1, "agent": "greedy"}], ai={"level": 1}, seed=7)
+    batch_id = _post(owner_client, body, django_capture_on_commit_callbacks).json()["id"]
+    outcome = simulation.play_game(selectors.batch_spec(SimulationBatch.objects.get()), 1)
+    response = owner_client.get(f"{URL}{batch_id}/games/1/replay/")
+    assert response.status_code == 200, response.content
+    data = response.json()
+    assert (data["deck_a_seat"], data["first"]) == ("A", "a")
+    assert data["agents"] == {"A": "greedy", "B": "automaton"}
+    assert data["seats"] == [
+        {"seat": "A", "agent": "greedy", "result": outcome.returns[0]},
+        {"seat": "B", "agent": "automaton", "result": outcome.returns[1]},
+    ]
+    assert data["end"] == outcome.end
+    assert outcome.end in simulation.SOLO_END_REASONS
 
 
 def test_explicit_parameters_are_worth_their_level(
