@@ -8,11 +8,14 @@ import pytest
 from django.test import Client
 
 from cards.models import Card
+from champions import services as champion_services
+from decks.models import Deck
 from engine import selectors, simulation
 from engine.models import SimulationBatch
 from engine.rules.coop import drafted_decks
 from engine.rules.drafters import PriceDrafter, run_draft
 from engine.simulation import derived_seed, play_games
+from tests.champions.conftest import design
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.simulations.conftest import InlineExecutor, make_deck
 
@@ -220,3 +223,47 @@ def test_a_coop_game_opens_in_the_replay_viewer(
     assert (replay["deck_a_seat"], replay["first"]) == ("A", "a")
     page = owner_client.get(f"/simulations/{batch.pk}/games/1/")
     assert page.status_code == 200
+
+
+def test_the_players_play_their_champions_with_the_ai_champion_parameter(
+    owner: Any,
+    owner_client: Client,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    deck = make_deck(owner, PRECON[1], name="Champion deck", fmt="preconstructed")
+    champion = champion_services.champion_create(owner=owner, design=design())
+    Deck.objects.filter(pk=deck.pk).update(champion=champion)
+    partner = make_deck(owner, CONSTRUCTED, name="Mixed")
+    body = {
+        "mode": "coop",
+        "seats": [{"deck": deck.share_id}, {"deck": partner.share_id}],
+        "champions": True,
+        "ai": {"champion": True},
+        "games": 4,
+        "seed": 3,
+    }
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.content
+    batch = SimulationBatch.objects.get()
+    assert (batch.champions, batch.ai["champion"], batch.status) == (True, True, "done")
+    seats = selectors.batch_seats(batch)
+    assert [seat.champion is not None for seat in seats] == [True, False, False, False]
+    champions = selectors.batch_spec(batch).seat_champions(0)
+    assert champions is not None
+    assert [one.name if one else None for one in champions] == [
+        seats[0].champion["name"],
+        None,
+        None,
+        None,
+    ]
+    # The Champion has a row among deck A's cards, with what it did in the games.
+    results = owner_client.get(response.json()["url"]).json()["results"]
+    rows = {card["name"]: card for card in results["seats"][0]["cards"]}
+    totals = play_games(selectors.batch_spec(batch), 0, 4)
+    name = seats[0].champion["name"]
+    assert (rows[name]["games_played"], rows[name]["damage_dealt"]) == (
+        totals.cards[0][name]["played"],
+        totals.cards[0][name]["damage"],
+    )
+    assert rows[name]["games_played"] > 0
