@@ -79,10 +79,11 @@ def test_two_decks_play_together_against_the_ai_cards_of_their_expansions(
         "ai": {"level": 1},
         "games": 12,
         "seed": 9,
+        "control": True,
     }
     response = _post(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
-    batch = SimulationBatch.objects.get()
+    batch = SimulationBatch.objects.get(pk=response.json()["id"])
     detail = owner_client.get(response.json()["url"]).json()
     assert (detail["status"], detail["mode"], detail["ai_level"]) == ("done", "coop", 1)
     assert [(seat["source"], seat["name"], seat["agent"]) for seat in detail["seats"]] == [
@@ -105,6 +106,17 @@ def test_two_decks_play_together_against_the_ai_cards_of_their_expansions(
     assert first[1] != second[1]
     assert (first[0], first[2]) == (second[0], second[2])
     _check_team_results(batch, detail["results"], 12)
+    # The control batch: the same decks, AI cards and automata, the players played by greedy.
+    control = batch.control
+    assert control is not None and (control.status, control.games) == ("done", 1000)
+    assert [seat.agent for seat in selectors.batch_seats(control)] == [
+        "greedy",
+        "automaton",
+        "greedy",
+        "automaton",
+    ]
+    assert [seat.cards for seat in selectors.batch_seats(control)] == [seat.cards for seat in seats]
+    assert detail["verdict"]["control"]["deck_a_wins"]["games"] == 1000
     page = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
     assert "Mixed and Preconstructed deck 2 against the Co-op AI" in page
     assert "Decks A and C together against two AIs of level 1" in page
