@@ -43,6 +43,8 @@ class DeckSource(models.TextChoices):
     PRECONSTRUCTED = "preconstructed", _("a preconstructed deck")
     # Solo: the AI's deck pile, made from the player's deck (engine.adapters.decks).
     SOLO_AI = "solo_ai", _("the Solo AI's deck")
+    # Co-op: the AI's cards, which each game divides into its two deck piles.
+    COOP_AI = "coop_ai", _("the Co-op AI's cards")
     DRAFT = "draft", _("drafted for each game")
 
 
@@ -142,6 +144,11 @@ class SimulationBatch(models.Model):
     @property
     def chunks_total(self) -> int:
         return simulation.chunk_count(self.games, self.chunk_size)
+
+    @property
+    def draft_expansions(self) -> list[str]:
+        """The slugs of the expansions a Draft batch drafts from (none: it plays its decks)."""
+        return self.draft_expansion.split(",") if self.draft_expansion else []
 
 
 class SimulationSeat(models.Model):

@@ -20,7 +20,7 @@ from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
 from engine import board, simulation
-from engine.adapters.decks import SOLO_MODE, DeckChoice
+from engine.adapters.decks import COOP_MODE, DeckChoice
 from engine.agent_ladder import AgentStanding, current_ladder
 from engine.models import (
     ACTIVE_STATUSES,
@@ -39,17 +39,12 @@ from engine.models import (
 from engine.rules import MODES
 from engine.rules.ai_options import AiOptions
 from engine.rules.errors import InputError
-from engine.rules.modes import HAND
 from engine.rules.native import engine_digest
 
 Viewer = User | AnonymousUser
-# The modes test games are played in: those of hand players the engine plays (the Duel first),
-# and Solo, whose automaton's deck pile and parameters the batch makes (Co-op is not yet).
-SIMULATION_MODES = tuple(
-    name
-    for name, mode in MODES.items()
-    if mode.playable and (name == SOLO_MODE or all(seat.controller == HAND for seat in mode.seats))
-)
+# The modes test games are played in: every mode the engine plays (the Duel first); the batch
+# makes the deck piles of Solo's and Co-op's automata and takes their parameters.
+SIMULATION_MODES = tuple(name for name, mode in MODES.items() if mode.playable)
 REPLAY_CACHE_SECONDS = 600
 HALF = 0.5
 REPLAY_SHAPE = 4  # bump when engine.simulation.ReplayedGame or Frame changes
@@ -147,14 +142,20 @@ def seat_name(seat: SimulationSeat) -> str:
         return _("Deck code %(code)s…") % {"code": seat.code[:8]}
     if seat.source == DeckSource.SOLO_AI:
         return _("The Solo AI")
+    if seat.source == DeckSource.COOP_AI:
+        return _("The Co-op AI")
     if seat.source == DeckSource.DRAFT and seat.drafter:
         return _("Drafted (%(drafter)s)") % {"drafter": Drafter(seat.drafter).label}
     return seat.name
 
 
 def batch_title(batch: SimulationBatch) -> str:
-    """“Deck A against deck B” (more decks: “A against B, C, D”), in the current language."""
-    first, *others = (seat_name(seat) for seat in batch_seats(batch))
+    """“Deck A against deck B” (more decks: “A against B, C, D”; Co-op: “A and C against the
+    Co-op AI”), in the current language."""
+    names = [seat_name(seat) for seat in batch_seats(batch)]
+    if batch.mode == COOP_MODE:
+        return _("%(a)s and %(c)s against the Co-op AI") % {"a": names[0], "c": names[2]}
+    first, *others = names
     return _("%(a)s against %(b)s") % {"a": first, "b": ", ".join(others)}
 
 

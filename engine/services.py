@@ -30,10 +30,12 @@ from django.utils.translation import gettext as _
 from cod_site.errors import DomainError
 from engine import background, selectors, simulation
 from engine.adapters.decks import (
+    COOP_MODE,
     MODE,
     SOLO_MODE,
     DeckChoice,
     ResolvedDeck,
+    coop_ai_deck_resolve,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
@@ -52,6 +54,7 @@ from engine.models import (
     Status,
 )
 from engine.rules import MODES, RULES_VERSION
+from engine.rules.modes import AUTOMATON as AUTOMATON_CONTROLLER
 from engine.rules.native import engine_digest
 
 logger = logging.getLogger(__name__)
@@ -123,8 +126,9 @@ def chunk_size_for(games: int, agents: Sequence[str], drafter: str | None = None
 
 @dataclass(frozen=True)
 class DraftChoice:
-    """A Draft batch as asked for: the expansion to draft from (slug or code), the drafter of
-    every entrant, and each entrant's AI (deck A's first)."""
+    """A Draft batch as asked for: the expansions to draft from (slugs or codes separated by
+    commas), the drafter of every entrant, and each entrant's AI (deck A's first; in Solo and
+    Co-op the players' only)."""
 
     pool: str
     drafter: str
@@ -182,30 +186,32 @@ def batch_create(
 ) -> SimulationBatch:
     """Queue `games` games of `mode` between the decks of `seats` (deck A first; a Duel has 2,
     Free-For-All and Team Play 4, Solo 1: the player's, whose AI deck pile
-    `engine.adapters.decks` makes); the chunks start once this commits. `ai`: Solo's AI, a level
-    of the difficulty table or explicit parameters (default: Quick Play). With `draft` (and no
-    `seats`), a Duel between decks each game drafts (the Draft format). A seat without an agent
+    `engine.adapters.decks` makes, Co-op 2: the players', at seats A and C, against the AI's 48
+    cards it makes too); the chunks start once this commits. `ai`: the AI of Solo and Co-op
+    (one for both of Co-op's AIs, ruling CO6), a level of the difficulty table or explicit
+    parameters (default: Quick Play). With `draft` (and no `seats`), each game drafts its decks
+    with the mode's Draft procedure (`simulation.DRAFT_PROCEDURES`). A seat without an agent
     gets `agent_for(games)`; `control`: also queue a control batch (`control_agent_for`,
     `CONTROL_GAMES`).
 
     400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
     """
-    solo_ai = _solo_check(mode=mode, ai=ai, champions=champions)
+    solo_ai = _ai_check(mode=mode, ai=ai, champions=champions)
     if draft is not None:
-        seats = _draft_seats(draft, seats, champions, mode)
+        seats = _draft_seats(draft, seats, champions)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise DomainError(
             "invalid_games",
             _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
             {"field": "games", "max": MAX_GAMES},
         )
-    expected = 1 if solo_ai else len(MODES[mode].seats)
+    expected = len(simulation.player_seats(mode))
     if len(seats) != expected:
         raise DomainError(
             "wrong_deck_count",
             (
                 _("A Solo game is played by %(expected)d deck, not %(given)d.")
-                if solo_ai
+                if mode == SOLO_MODE
                 else _("This game mode is played by %(expected)d decks, not %(given)d.")
             )
             % {"expected": expected, "given": len(seats)},
@@ -240,14 +246,11 @@ def batch_create(
             for index, seat in enumerate(seats)
         ]
     else:
-        pool = draft_pool_resolve(pool=draft.pool)
+        pool = draft_pool_resolve(pool=draft.pool, procedure=simulation.DRAFT_PROCEDURES[mode])
         resolved = [_drafted_deck(draft.drafter) for _ in seats]
     agents = [seat.agent or agent_for(games) for seat in seats]
     if solo_ai:
-        resolved.append(
-            _drafted_ai_pile() if draft else solo_ai_deck_resolve(player=resolved[0], seed=seed)
-        )
-        agents.append(simulation.AUTOMATON)
+        resolved, agents = _with_ai_seats(mode, resolved, agents, seed, drafted=draft is not None)
     played = _Played(mode=mode, solo_ai=solo_ai, draft=draft, pool=pool)
     with transaction.atomic():
         # Written first, then the limits counted with it (under a lock on the user row on
@@ -271,10 +274,34 @@ def batch_create(
     return batch
 
 
-def _solo_check(
+def _with_ai_seats(
+    mode: str, players: list[ResolvedDeck], agents: list[str], seed: int, *, drafted: bool
+) -> tuple[list[ResolvedDeck], list[str]]:
+    """The seat rows of a mode with AIs, in seat order: the players' decks and, in the AI's
+    seats, the automaton with its cards (those of a Draft batch are given game by game). Co-op's
+    two AI seats hold the same 48 cards, which each game divides (`simulation.BatchSpec`)."""
+    if drafted:
+        ai = _drafted_ai_pile(mode)
+    elif mode == COOP_MODE:
+        ai = coop_ai_deck_resolve(players=players, seed=seed)
+    else:
+        ai = solo_ai_deck_resolve(player=players[0], seed=seed)
+    decks: list[ResolvedDeck] = []
+    seated: list[str] = []
+    played = iter(zip(players, agents, strict=True))
+    for row in MODES[mode].seats:
+        automaton = row.controller == AUTOMATON_CONTROLLER
+        deck, agent = (ai, simulation.AUTOMATON) if automaton else next(played)
+        decks.append(deck)
+        seated.append(agent)
+    return decks, seated
+
+
+def _ai_check(
     *, mode: str, ai: selectors.SoloAiChoice | None, champions: bool
 ) -> selectors.SoloAi | None:
-    """Solo's AI (None in a Duel), or the 400 naming the field that does not fit the mode."""
+    """The AI of Solo or Co-op (None in the other modes), or the 400 naming the field that does
+    not fit the mode."""
     if mode not in selectors.SIMULATION_MODES:
         raise DomainError(
             "unknown_mode",
@@ -282,23 +309,24 @@ def _solo_check(
             % {"modes": ", ".join(selectors.SIMULATION_MODES)},
             {"field": "mode", "choices": list(selectors.SIMULATION_MODES)},
         )
-    if mode != SOLO_MODE:
+    if mode not in simulation.AI_MODES:
         if ai is not None:
             raise DomainError(
                 "ai_without_solo",
-                _("The AI's parameters are for Solo games (mode “solo”)."),
+                _("The AI's parameters are for Solo and Co-op games (modes “solo” and “coop”)."),
                 {"field": "ai"},
             )
         return None
     solo_ai = selectors.solo_ai_resolve(ai or selectors.SoloAiChoice())
-    # The Champion module in Solo is Custom Play's "champion" parameter (rule champion: not in
-    # Quick Play): the player's Champion and the AI's parameter go together (engine check_solo).
+    # The Champion module in Solo and Co-op is Custom Play's "champion" parameter (rule champion:
+    # not in Quick Play; CO6): the players' Champions and the AI's parameter go together (engine
+    # check_solo).
     if champions != bool(solo_ai.options.get("champion")):
         raise DomainError(
             "champions_in_solo",
             _(
-                "In Solo the Champion module is the AI's Custom Play parameter “champion”: "
-                "give both “champions” and an AI with that parameter."
+                "In Solo and Co-op the Champion module is the AI's Custom Play parameter "
+                "“champion”: give both “champions” and an AI with that parameter."
             ),
             {"field": "ai" if not champions else "champions"},
         )
@@ -306,15 +334,9 @@ def _solo_check(
 
 
 def _draft_seats(
-    draft: DraftChoice, seats: Sequence[selectors.SeatChoice], champions: bool, mode: str
+    draft: DraftChoice, seats: Sequence[selectors.SeatChoice], champions: bool
 ) -> list[selectors.SeatChoice]:
-    """A Draft batch's entrants: one per seat, each with its AI and no deck of its own."""
-    if mode not in (MODE, SOLO_MODE):
-        raise DomainError(
-            "draft_needs_duel",
-            _("The Draft format is played in Duel and Solo test games."),
-            {"field": "mode"},
-        )
+    """A Draft batch's entrants: one per player's seat, each with its AI and no deck of its own."""
     if seats:
         raise DomainError(
             "decks_in_draft",
@@ -349,14 +371,15 @@ def _drafted_deck(drafter: str) -> ResolvedDeck:
     )
 
 
-def _drafted_ai_pile() -> ResolvedDeck:
-    """The AI's seat row of a Solo Draft batch: its pile is what the player gives it, game by
-    game (rule solo-setup)."""
+def _drafted_ai_pile(mode: str) -> ResolvedDeck:
+    """The AI's seat row of a Solo or Co-op Draft batch: its pile is what the players give it,
+    game by game (rule solo-setup, the Co-op Draft)."""
+    coop = mode == COOP_MODE
     return ResolvedDeck(
-        source=DeckSource.SOLO_AI,
+        source=DeckSource.COOP_AI if coop else DeckSource.SOLO_AI,
         deck=None,
         code="",
-        name=_("The Solo AI"),
+        name=_("The Co-op AI") if coop else _("The Solo AI"),
         cards=[],
         slugs=[],
         champion=None,

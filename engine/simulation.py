@@ -44,6 +44,7 @@ from engine.rules.ai_options import AiOptions
 from engine.rules.assault import assault
 from engine.rules.cards import CardDef
 from engine.rules.champion import champion_from_json
+from engine.rules.coop import coop_decks, drafted_decks
 from engine.rules.drafters import DRAFTERS, run_draft
 from engine.rules.errors import GameOver, InputError
 from engine.rules.events import Arg
@@ -72,6 +73,22 @@ SOLO_END_REASONS = (*END_REASONS[:-1], DECK_PILE_EMPTIED, TURN_LIMIT)
 # How a game of any mode may end (a replay's `end` in the API).
 ALL_END_REASONS = tuple(dict.fromkeys((*END_REASONS, *SOLO_END_REASONS)))
 SOLO = "solo"
+COOP = "coop"
+# The modes whose AI seats are the rulebook's automaton: the seats never rotate (the mode's set-up
+# says who plays first) and the batch takes the AI's parameters.
+AI_MODES: Final = frozenset(
+    name
+    for name, mode in MODES.items()
+    if any(seat.controller == AUTOMATON_CONTROLLER for seat in mode.seats)
+)
+# The Draft procedure (engine.rules.drafts.PROCEDURES) that deals a Draft batch's decks, by mode.
+DRAFT_PROCEDURES: Final = {
+    "duel": "duel",
+    SOLO: "solo",
+    "free_for_all": "four_players",
+    "teams": "four_players",
+    COOP: "coop",
+}
 # The agent name of Solo's AI seat: the rulebook's automaton, which makes no choice of its own.
 AUTOMATON = "automaton"
 # A card first played in one of its player's first EARLY_TURNS turns was played early: the turns
@@ -79,6 +96,8 @@ AUTOMATON = "automaton"
 EARLY_TURNS = 3
 # Independent random streams of one game: its shuffle (0), then deck N's agent (N + 1).
 _GAME_STREAM = 0
+# Co-op: how the AI's 48 cards are divided into its two deck piles (coop.split_ai_cards).
+_AI_SPLIT_STREAM = -100
 
 
 def derived_seed(batch_seed: int, index: int, stream: int = _GAME_STREAM) -> int:
@@ -148,9 +167,17 @@ def deck_seats(index: int, decks: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def player_seats(mode: str) -> tuple[int, ...]:
+    """The seats of ``mode``'s players, whose decks a batch enters (or who draft them): all but
+    Solo's and Co-op's automata, whose deck piles the batch makes."""
+    return tuple(
+        seat for seat, row in enumerate(MODES[mode].seats) if row.controller != AUTOMATON_CONTROLLER
+    )
+
+
 def end_reasons(mode: str) -> tuple[str, ...]:
     """How the games of ``mode`` may end."""
-    return SOLO_END_REASONS if mode == SOLO else END_REASONS
+    return SOLO_END_REASONS if mode in AI_MODES else END_REASONS
 
 
 @dataclass(frozen=True)
@@ -168,7 +195,10 @@ class BatchSpec:
     a Draft batch has no decks but a ``draft``, which deals each game's.
 
     Solo: the player's deck then the AI's deck pile, the player's agent then ``AUTOMATON``, and
-    the AI's parameters in ``ai``."""
+    the AI's parameters in ``ai``. Co-op: in seat order the first player's deck, the AI's cards,
+    the second player's deck and the AI's cards again (``AUTOMATON`` at B and D): each game divides
+    the AI's cards into the two AIs' deck piles (``coop.split_ai_cards``, its own random stream);
+    a Co-op Draft batch's drafters are the two players' (the AI drafts nothing)."""
 
     seed: int
     decks: tuple[tuple[CardDef, ...], ...]
@@ -188,12 +218,13 @@ class BatchSpec:
         if self.draft is not None:
             if self.decks or self.champions is not None:
                 raise InputError("a Draft batch drafts its decks: it takes no decks nor Champions")
-            # Solo: the player's drafter only (the AI's pile is what it gives away).
-            drafting = count - 1 if self.mode == SOLO else count
+            # The players' drafters only (the AI's piles are what they give away).
+            drafting = len(self.drafting_decks)
             if len(self.draft.drafters) != drafting:
                 raise InputError(f"expected one drafter per drafting seat ({drafting})")
-            if (self.mode == SOLO) != (self.draft.procedure == SOLO):
-                raise InputError("the Solo mode drafts with the Solo Draft, and only it")
+            procedure = DRAFT_PROCEDURES.get(self.mode)
+            if self.draft.procedure != procedure:
+                raise InputError(f"the {self.mode} mode drafts with the {procedure} procedure")
             unknown = sorted(set(self.draft.drafters) - set(DRAFTERS))
             if unknown:
                 raise InputError(f"unknown drafter {unknown[0]!r}")
@@ -203,8 +234,11 @@ class BatchSpec:
             raise InputError(f"expected one agent per deck ({len(self.decks)}), not {count}")
         if self.champions is not None and len(self.champions) != count:
             raise InputError(f"expected one Champion (or none) per deck ({count})")
-        if (self.mode == SOLO) != (self.ai is not None):
-            raise InputError("the Solo AI's parameters go with the Solo mode, and only with it")
+        if (self.mode in AI_MODES) != (self.ai is not None):
+            raise InputError("the AI's parameters go with the Solo and Co-op modes, and only there")
+        coop_seats = len(MODES[COOP].seats)
+        if self.mode == COOP and (count != coop_seats or self.decks[1] != self.decks[3]):
+            raise InputError("a Co-op batch seats deck A, the AI's cards, deck C, the AI's cards")
         seatings = tuple(
             [self.decks[deck_in_seat(index, seat, count)] for seat in range(count)]
             for index in range(count)
@@ -217,8 +251,13 @@ class BatchSpec:
         return end_reasons(self.mode)
 
     def rotation(self, index: int) -> int:
-        """How far the decks have rotated in game ``index`` (Solo: never)."""
-        return 0 if self.mode == SOLO else index
+        """How far the decks have rotated in game ``index`` (Solo and Co-op: never)."""
+        return 0 if self.mode in AI_MODES else index
+
+    @property
+    def drafting_decks(self) -> tuple[int, ...]:
+        """The decks (or entrants) of the players, who draft in a Draft batch: all but the AIs."""
+        return tuple(deck for deck, agent in enumerate(self.agents) if agent != AUTOMATON)
 
     @classmethod
     def from_json(
@@ -257,7 +296,7 @@ class BatchSpec:
             pool = tuple(
                 CardDef.from_json(card, f"draft pool card {i}") for i, card in enumerate(draft_pool)
             )
-            draft = DraftSpec(pool, tuple(drafters), SOLO if mode == SOLO else "duel")
+            draft = DraftSpec(pool, tuple(drafters), DRAFT_PROCEDURES.get(mode, ""))
         return cls(seed, played, tuple(agents), exhaustion, chosen, mode, ai=options, draft=draft)
 
     @property
@@ -270,8 +309,8 @@ class BatchSpec:
         champions = self.champions is not None
         return Options(
             exhaustion=self.exhaustion,
-            # Solo's set-up says who plays first (the player, or the AI with ai_first).
-            first_player=None if self.mode == SOLO else 0,
+            # Solo's and Co-op's set-up says who plays first (the player, or the AI with ai_first).
+            first_player=None if self.mode in AI_MODES else 0,
             mode=self.mode,
             champions=champions,
             ai=self.ai,
@@ -280,13 +319,19 @@ class BatchSpec:
     def seating(self, index: int) -> list[tuple[CardDef, ...]]:
         """The decks of game ``index`` by seat (a Draft batch drafts them first)."""
         if self.draft is None:
-            return self._seatings[self.rotation(index) % len(self.decks)]
-        count = len(self.draft.drafters)
+            seating = self._seatings[self.rotation(index) % len(self.decks)]
+            if self.mode == COOP:
+                first, ai, second = seating[:3]
+                return [tuple(deck) for deck in coop_decks(first, second, ai, self._split(index))]
+            return seating
+        # Each drafter drafts from the seat its deck then plays in (Solo and Co-op: its own).
+        entrants = self.drafting_decks
+        count, turn = len(entrants), self.rotation(index)
         drafters = []
         for seat in range(count):
-            deck = deck_in_seat(index, seat, count)
-            seed = derived_seed(self.seed, index, _drafter_stream(deck))
-            drafters.append(DRAFTERS[self.draft.drafters[deck]](seed))
+            entrant = deck_in_seat(turn, seat, count)
+            seed = derived_seed(self.seed, index, _drafter_stream(entrants[entrant]))
+            drafters.append(DRAFTERS[self.draft.drafters[entrant]](seed))
         drafted = run_draft(
             self.draft.procedure,
             self.draft.pool,
@@ -296,7 +341,14 @@ class BatchSpec:
         if self.mode == SOLO:
             # The player's 8 cards, then the AI's pile: the 24 cards it was given.
             return [drafted.decks[0], drafted.ai_pile]
+        if self.mode == COOP:
+            # The players' 8 cards at A and C, the AI's 48 divided between B and D.
+            return [tuple(deck) for deck in drafted_decks(drafted, self._split(index))]
         return list(drafted.decks)
+
+    def _split(self, index: int) -> int:
+        """Co-op: the seed that divides game ``index``'s AI cards into the two deck piles."""
+        return derived_seed(self.seed, index, _AI_SPLIT_STREAM)
 
     def seat_champions(self, index: int) -> list[CardDef | None] | None:
         if self.champions is None:
@@ -777,7 +829,7 @@ class ReplayedGame:
     frames: tuple[Frame, ...]  # the last one is the final position (no actions)
     seat_agents: tuple[str, ...]  # the AI of each seat
     names: tuple[str, ...]  # the engine's card names by card id (English), for the events
-    rotation: int  # BatchSpec.rotation of the game: how its decks sat
+    rotation: int  # how far the decks had rotated (BatchSpec.rotation: Solo and Co-op never)
 
     @property
     def index(self) -> int:

@@ -3,6 +3,7 @@ preconstructed deck in, legal for a Duel and readable by the engine, or a Domain
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,9 +26,12 @@ from engine.rules.champion import champion_from_json
 # The mode of a batch unless it asks for Solo.
 MODE = "duel"
 SOLO_MODE = "solo"
+COOP_MODE = "coop"
 # The AI's deck pile in Solo's set-ups (rule solo-setup): 3 preconstructed decks, or the 24 cards
 # the Solo Draft gives it out of 32.
 SOLO_AI_CARDS = 24
+# Co-op's AI: the 48 cards the Co-op Draft leaves it, divided into two deck piles (ruling CO7).
+COOP_AI_CARDS = 48
 PRECONSTRUCTED_FORMAT = "preconstructed"
 PRECONSTRUCTED_NUMBERS = (1, 2, 3, 4)
 
@@ -112,7 +116,7 @@ def simulation_deck_resolve(
             ) from error
         # A Champion the requester may not see is no Champion of this deck for them: the deck
         # plays without it and the batch keeps no trace of it (not even in its code).
-        check = deck_validate(deck, viewer=viewer, mode=mode)
+        check = deck_validate(deck, viewer=viewer, mode=_game_mode(mode))
         if not check.legal:
             raise _illegal(side, check)
         source, code, name = DeckSource.DECK, check.code or "", deck.name
@@ -130,7 +134,7 @@ def simulation_deck_resolve(
             cards=decoded.cards,
             removed=decoded.removed,
             champion=decoded.champion,
-            mode=mode,
+            mode=_game_mode(mode),
         )
         if not check.legal:
             raise _illegal(side, check)
@@ -174,6 +178,12 @@ def simulation_deck_resolve(
     return resolved
 
 
+def _game_mode(mode: str) -> str:
+    """The catalogue's game mode (`decks.models.GameMode` slug) of an engine mode: the engine's
+    "free_for_all" is the catalogue's "free-for-all"."""
+    return mode.replace("_", "-")
+
+
 def check_playable(side: str, resolved: ResolvedDeck) -> None:
     """The engine's own deck rule (8 different cards) and its reading of every card, errors
     naming this side's deck (A or B)."""
@@ -198,10 +208,9 @@ def check_playable(side: str, resolved: ResolvedDeck) -> None:
 def solo_ai_deck_resolve(*, player: ResolvedDeck, seed: int) -> ResolvedDeck:
     """The AI's deck pile against `player` in a Solo test game (rule solo-setup; the choice is
     in docs/rulings.md): a preconstructed deck (asked for by number, or a deck made of exactly
-    one preconstructed deck's cards) faces the cards of the 3 others; any other deck faces 24
-    cards of the expansions its cards come from that it does not hold, as if the Solo Draft had
-    given them to the AI, drawn with the batch's `seed`. 400 `no_solo_opponent` when those
-    expansions hold fewer than 24 other cards."""
+    one preconstructed deck's cards) faces the cards of the 3 others; any other deck faces
+    `SOLO_AI_CARDS` cards of its expansions (`_unheld_cards`). 400 `no_solo_opponent` when those
+    expansions hold fewer other cards."""
     mine = list(Card.objects.filter(slug__in=player.slugs))
     numbers = {card.precon_deck for card in mine}
     number = player.preconstructed
@@ -211,26 +220,58 @@ def solo_ai_deck_resolve(*, player: ResolvedDeck, seed: int) -> ResolvedDeck:
         pool = Card.objects.filter(precon_deck__isnull=False).exclude(precon_deck=number)
         cards = list(cards_with_details(pool).order_by("precon_deck", "mana", "slug"))
     else:
-        pool = Card.objects.filter(
-            expansion__in={card.expansion_id for card in mine}, card_type__in=DECKABLE_TYPES
-        ).exclude(slug__in=player.slugs)
-        candidates = list(cards_with_details(pool).order_by("slug"))
-        if len(candidates) < SOLO_AI_CARDS:
-            raise DomainError(
-                "no_solo_opponent",
+        cards = _unheld_cards(
+            players=[player], count=SOLO_AI_CARDS, seed=seed, error="no_solo_opponent"
+        )
+    return _ai_deck(cards, _("The Solo AI"))
+
+
+def coop_ai_deck_resolve(*, players: Sequence[ResolvedDeck], seed: int) -> ResolvedDeck:
+    """The AI's 48 cards against the two players' decks of a Co-op test game of constructed
+    decks (ruling CO9): `COOP_AI_CARDS` cards of the expansions the decks come from that
+    neither deck holds (`_unheld_cards`). 400 `no_coop_opponent` when there are fewer."""
+    cards = _unheld_cards(players=players, count=COOP_AI_CARDS, seed=seed, error="no_coop_opponent")
+    return _ai_deck(cards, _("The Co-op AI"), DeckSource.COOP_AI)
+
+
+def _unheld_cards(
+    *, players: Sequence[ResolvedDeck], count: int, seed: int, error: str
+) -> list[Card]:
+    """`count` cards of the expansions the `players`' cards come from that no player holds, as
+    if a Draft had given them to the AI, drawn with the batch's `seed`; a 400 `error` when there
+    are fewer."""
+    held = {slug for player in players for slug in player.slugs}
+    expansions = set(Card.objects.filter(slug__in=held).values_list("expansion_id", flat=True))
+    pool = Card.objects.filter(expansion__in=expansions, card_type__in=DECKABLE_TYPES).exclude(
+        slug__in=held
+    )
+    candidates = list(cards_with_details(pool).order_by("slug"))
+    if len(candidates) < count:
+        raise DomainError(
+            error,
+            (
                 _(
                     "The expansions of this deck hold %(count)d other cards: the Solo AI needs "
                     "%(needed)d."
                 )
-                % {"count": len(candidates), "needed": SOLO_AI_CARDS},
-                {"field": "seats", "count": len(candidates), "needed": SOLO_AI_CARDS},
+                if len(players) == 1
+                else _(
+                    "The expansions of these decks hold %(count)d other cards: the Co-op AI "
+                    "needs %(needed)d."
+                )
             )
-        cards = random.Random(seed).sample(candidates, SOLO_AI_CARDS)
+            % {"count": len(candidates), "needed": count},
+            {"field": "seats", "count": len(candidates), "needed": count},
+        )
+    return random.Random(seed).sample(candidates, count)
+
+
+def _ai_deck(cards: list[Card], name: str, source: str = DeckSource.SOLO_AI) -> ResolvedDeck:
     return ResolvedDeck(
-        source=DeckSource.SOLO_AI,
+        source=source,
         deck=None,
         code="",
-        name=_("The Solo AI"),
+        name=name,
         cards=deck_engine_definitions(cards),
         slugs=[card.slug for card in cards],
         champion=None,

@@ -16,6 +16,7 @@ from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine import selectors, simulation
 from engine.adapters.decks import MODE, SOLO_MODE, DeckChoice
+from engine.adapters.pools import MAX_POOL_EXPANSIONS
 from engine.models import (
     MAX_GAMES,
     MAX_LEVEL,
@@ -95,19 +96,23 @@ class SimulationRequestSerializer(StrictInputSerializer):
         selectors.SIMULATION_MODES,
         default=MODE,
         help_text=(
-            "duel (2 decks), solo (1 deck, the player's, against the rulebook's AI), or 4 players "
-            "in free_for_all or teams (4 decks)."
+            "duel (2 decks), solo (1 deck, the player's, against the rulebook's AI), 4 players "
+            "in free_for_all or teams (4 decks), or coop (2 decks, the players' at seats A and C, "
+            "against two of the rulebook's AIs at B and D)."
         ),
     )
-    ai = SoloAiSerializer(required=False, help_text="Solo: the AI (default: Quick Play).")
+    ai = SoloAiSerializer(
+        required=False,
+        help_text="Solo and Co-op: the AI, one for both of Co-op's AIs (default: Quick Play).",
+    )
     seats = BoundedListSerializer(
         child=SeatChoiceSerializer(),
         max_length=MAX_SEATS,
         required=False,
         help_text=(
             "The decks, deck A first, each with its AI (a Duel: 2; Solo: 1, the player's; "
-            "Free-For-All and Team Play: 4, partners A and C against B and D). Or "
-            "`deck_a`/`deck_b`."
+            "Free-For-All and Team Play: 4, partners A and C against B and D; Co-op: 2, the "
+            "players', seated at A and C). Or `deck_a`/`deck_b`."
         ),
     )
     deck_a = DeckChoiceSerializer(required=False, help_text="The Duel's shorthand for seats[0].")
@@ -144,28 +149,48 @@ class SimulationRequestSerializer(StrictInputSerializer):
         FORMATS,
         default="decks",
         help_text=(
-            "`decks`: the decks entered play; `draft`: each game drafts two decks from `pool` "
-            "(the Draft format: reveal 4, A takes 1, B 2, A the last, swapped each round), then "
-            "`agent_a` and `agent_b` play them; in Solo, `agent_a` drafts with the Solo Draft "
-            "(reveal 4, keep 1, give 3 to the AI, until 8 cards) and plays against the AI."
+            "`decks`: the decks entered play; `draft`: each game drafts its decks from `pool`, "
+            "then `agents` (or `agent_a`, `agent_b`) play them. The Duel drafts two (the Draft "
+            "format: reveal 4, A takes 1, B 2, A the last, swapped each round); Solo's player "
+            "drafts with the Solo Draft (reveal 4, keep 1, give 3 to the AI, until 8 cards); "
+            "free_for_all and teams draft four with the 4-player Draft (reveal 8, A 1, B 1, C 1, "
+            "D 2, C 1, B 1, A 1; the first pick moves on each round); Co-op's two players draft "
+            "with the Co-op Draft (reveal 8, A takes 1, B 1 and gives 6 to the AI, swapped each "
+            "round), the AI's 48 cards divided into its two deck piles."
         ),
     )
     pool = serializers.CharField(
         required=False,
         max_length=60,
-        help_text="With `format: draft`: the expansion to draft from (slug, or code: 00).",
+        help_text=(
+            "With `format: draft`: the expansions to draft from (slugs, or codes: 00), "
+            f"separated by commas, at most {MAX_POOL_EXPANSIONS}, holding the cards the "
+            "procedure takes: 32 (one expansion) for Solo and 4 players, 64 (two, e.g. `01,02`) "
+            "for Co-op, 16 or more for the Duel."
+        ),
     )
     drafter = serializers.ChoiceField(
         Drafter.choices,
         default=Drafter.PRICE,
-        help_text="With `format: draft`: the computer drafter of both seats.",
+        help_text="With `format: draft`: the computer drafter of every drafting seat.",
+    )
+    agents = BoundedListField(
+        child=serializers.ChoiceField(Agent.choices),
+        max_length=MAX_SEATS,
+        required=False,
+        help_text=(
+            "With `format: draft`: the AI of each drafting seat, deck A first (default: greedy); "
+            "one per player (Duel and Co-op 2, Solo 1, free_for_all and teams 4). "
+            "`agent_a`/`agent_b` are the shorthand for two."
+        ),
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["format"] == "draft":
             return self._validate_draft(attrs)
-        if "pool" in attrs:
-            raise serializers.ValidationError({"pool": "Only a Draft batch has a `pool`."})
+        for key in ("pool", "agents"):
+            if key in attrs:
+                raise serializers.ValidationError({key: f"Only a Draft batch has `{key}`."})
         shorthand = [key for key in ("deck_a", "deck_b", "agent_a", "agent_b") if key in attrs]
         if "seats" in attrs:
             if shorthand:
@@ -202,13 +227,26 @@ class SimulationRequestSerializer(StrictInputSerializer):
             raise serializers.ValidationError(
                 {"agent_b": "A Solo game has one deck: the player's."}
             )
+        if "agents" in attrs:
+            shorthand = [key for key in ("agent_a", "agent_b") if key in attrs]
+            if shorthand:
+                raise serializers.ValidationError(
+                    {key: "Give either `agents` or `agent_a` and `agent_b`." for key in shorthand}
+                )
+            count = len(simulation.player_seats(attrs["mode"]))
+            if len(attrs["agents"]) != count:
+                raise serializers.ValidationError(
+                    {"agents": f"The {attrs['mode']} mode drafts {count} decks: give {count} AIs."}
+                )
         return attrs
 
     def draft_choice(self) -> DraftChoice | None:
         values = self.validated_data
         if values["format"] != "draft":
             return None
-        sides = ("a",) if values["mode"] == SOLO_MODE else ("a", "b")
+        if "agents" in values:
+            return DraftChoice(values["pool"], values["drafter"], tuple(values["agents"]))
+        sides = simulation.DECK_LETTERS[: len(simulation.player_seats(values["mode"]))]
         agents = tuple(values.get(f"agent_{side}", Agent.GREEDY) for side in sides)
         return DraftChoice(values["pool"], values["drafter"], agents)
 
@@ -297,7 +335,11 @@ class ResultsSerializer(serializers.Serializer):
         source="decks", many=True, help_text="Each deck's results, in the order of `seats`."
     )
     teams = TeamResultSerializer(
-        many=True, help_text="Team Play: each team's results (empty in the other modes)."
+        many=True,
+        help_text=(
+            "Team Play, and Co-op (the players A and C, then the AIs B and D): each team's "
+            "results (empty in the other modes)."
+        ),
     )
     deck_a = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[0].")
     deck_b = serializers.SerializerMethodField(help_text="The Duel's shorthand for seats[1].")

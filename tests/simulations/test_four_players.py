@@ -8,7 +8,9 @@ from django.test import Client
 
 from engine import selectors, simulation
 from engine.models import SimulationBatch
-from tests.simulations.conftest import InlineExecutor
+from engine.rules.drafters import PriceDrafter, run_draft
+from tests.decks.conftest import CONSTRUCTED
+from tests.simulations.conftest import InlineExecutor, make_deck
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
@@ -104,7 +106,11 @@ def test_free_for_all_has_no_teams(
             "wrong_deck_count",
             {"field": "seats", "expected": 1, "given": 4},
         ),
-        ({"mode": "coop", "seats": FOUR}, "invalid", {"mode": ['"coop" is not a valid choice.']}),
+        (
+            {"mode": "coop", "seats": FOUR},
+            "wrong_deck_count",
+            {"field": "seats", "expected": 2, "given": 4},
+        ),
     ],
 )  # fmt: skip
 def test_the_mode_sets_the_number_of_decks(
@@ -119,3 +125,103 @@ def test_the_mode_sets_the_number_of_decks(
     error = response.json()
     assert (error["code"], error["details"]) == (code, details)
     assert not SimulationBatch.objects.exists()
+
+
+def test_a_four_player_draft_deals_each_game_four_decks(
+    owner_client: Client,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    agents = ["greedy", "random", "greedy", "random"]
+    body = {
+        "mode": "teams",
+        "format": "draft",
+        "pool": "00",
+        "agents": agents,
+        "games": 8,
+        "seed": 5,
+    }
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.content
+    batch = SimulationBatch.objects.get()
+    detail = owner_client.get(response.json()["url"]).json()
+    assert (detail["status"], detail["draft_expansion"]) == ("done", "initiation")
+    assert [(seat["source"], seat["agent"], seat["drafter"]) for seat in detail["seats"]] == [
+        ("draft", agent, "price") for agent in agents
+    ]
+    spec = selectors.batch_spec(batch)
+    assert spec.draft is not None and spec.draft.procedure == "four_players"
+    # Game 1: seat A is deck B's, so deck B's drafter drafts from seat A (the first pick).
+    drafted = run_draft(
+        "four_players",
+        spec.draft.pool,
+        simulation.derived_seed(5, 1, -1),
+        [PriceDrafter(simulation.derived_seed(5, 1, -2 - (seat + 1) % 4)) for seat in range(4)],
+    )
+    assert spec.seating(1) == list(drafted.decks)
+    assert [len(deck) for deck in spec.seating(1)] == [8, 8, 8, 8]
+    results = detail["results"]
+    wins = [deck["wins"]["wins"] for deck in results["seats"]]
+    assert wins == simulation.play_games(spec, 0, 8).wins
+    assert wins[0] == wins[2] and wins[1] == wins[3]
+    assert results["teams"] == [
+        {"decks": ["A", "C"], "wins": _rate(simulation.Rate.of(wins[0], 8))},
+        {"decks": ["B", "D"], "wins": _rate(simulation.Rate.of(wins[1], 8))},
+    ]
+    assert [deck["when_first"]["games"] for deck in results["seats"]] == [2, 2, 2, 2]
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "details"),
+    [
+        (
+            {"agents": ["greedy", "greedy"]},
+            "invalid",
+            {"agents": ["The free_for_all mode drafts 4 decks: give 4 AIs."]},
+        ),
+        (
+            {"agents": ["greedy"] * 4, "agent_a": "random"},
+            "invalid",
+            {"agent_a": ["Give either `agents` or `agent_a` and `agent_b`."]},
+        ),
+        # The 4-player Draft takes one expansion's 32 cards.
+        (
+            {"pool": "00,01"},
+            "unplayable_pool",
+            {
+                "field": "pool",
+                "pool": "initiation,treachery",
+                "reason": "the four_players draft takes 32 cards, not 64",
+            },
+        ),
+    ],
+)
+def test_bad_four_player_drafts_are_400s(
+    owner_client: Client,
+    django_capture_on_commit_callbacks: Any,
+    changes: dict[str, Any],
+    code: str,
+    details: dict[str, Any],
+) -> None:
+    body = {"mode": "free_for_all", "format": "draft", "pool": "00", "games": 4, **changes}
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 400
+    assert (response.json()["code"], response.json()["details"]) == (code, details)
+    assert not SimulationBatch.objects.exists()
+
+
+def test_a_saved_deck_plays_free_for_all(
+    owner: Any,
+    owner_client: Client,
+    inline_chunks: InlineExecutor,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # The engine's mode "free_for_all" is the catalogue's game mode "free-for-all": a saved deck
+    # was refused as an unknown game mode.
+    deck = make_deck(owner, CONSTRUCTED, name="Mixed")
+    seats = [{"deck": deck.share_id}, *FOUR[1:]]
+    body = {"mode": "free_for_all", "seats": seats, "games": 4}
+    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.content
+    assert response.json()["seats"][0]["name"] == "Mixed"
+    assert SimulationBatch.objects.get().status == "done"

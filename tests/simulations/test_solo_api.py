@@ -145,7 +145,7 @@ def test_bad_solo_input_is_a_400_naming_the_field(
     shorthand = {"mode": "solo", **duel}
     error = _refused(owner_client, shorthand, capture)
     assert list(error["details"]) == ["deck_b"]
-    error = _refused(owner_client, {**duel, "mode": "coop"}, capture)
+    error = _refused(owner_client, {**duel, "mode": "quest"}, capture)
     assert list(error["details"]) == ["mode"]
     assert dispatched == []
 

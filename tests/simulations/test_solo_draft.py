@@ -89,10 +89,14 @@ def test_the_same_seed_drafts_and_plays_the_same_games(
             {"agent_b": "random"},
             ("invalid", {"agent_b": ["A Solo game has one deck: the player's."]}),
         ),
-        ({"mode": "teams"}, ("draft_needs_duel", {"field": "mode"})),
+        # Team Play drafts four decks: one AI each.
+        (
+            {"mode": "teams", "agents": ["greedy"]},
+            ("invalid", {"agents": ["The teams mode drafts 4 decks: give 4 AIs."]}),
+        ),
     ],
 )
-def test_a_solo_draft_refuses_a_second_deck_and_other_modes(
+def test_a_solo_draft_refuses_a_second_deck_and_agents_of_other_modes(
     owner_client: Client, changes: dict[str, Any], error: tuple[str, Any]
 ) -> None:
     response = owner_client.post(URL, {**BODY, **changes}, content_type="application/json")
