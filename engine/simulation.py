@@ -812,7 +812,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    view, turn, active = _players_view(state, index), state.turn, state.active
+    view, turn, active = players_view(state, index), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
     steps: list[tuple[PlayerView, ...]] = []
     step_events: list[int] = []
@@ -832,7 +832,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         nonlocal view, turn, active, start, mark, steps, step_events
         shown.append(shown_action)
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(_players_view(state, index))
+        steps.append(players_view(state, index))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -853,7 +853,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
             step(named[-1])
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, _players_view(state, index), (), ()))
+    frames.append(Frame(state.turn, state.active, players_view(state, index), (), ()))
     replay = replays.recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
@@ -920,7 +920,8 @@ def _automaton_turn(state: GameState) -> Iterator[Any]:
 _LINE_NAMES: Final = ("top", "bottom")
 
 
-def _players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
+def players_view(state: GameState, index: int) -> tuple[PlayerView, ...]:
+    """Every seat of ``state`` as the board draws it; ``index``: the batch's game (its seating)."""
     names = state.setup.names
     count = len(state.players)
     views = []

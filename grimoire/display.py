@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 
 from cards.models import Ability
 from cards.selectors import translated
+from engine.board import BoardView, CardFace, card_face, position_board
+from engine.rules.state import GameState
 
 STRONGHOLD = "STRONGHOLD"
 LINES = ("top", "bottom")
@@ -147,3 +149,18 @@ def sides(scenario: dict[str, Any]) -> list[Side]:
             )
         )
     return out
+
+
+def board(scenario: dict[str, Any], state: GameState) -> BoardView:
+    """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up."""
+    faces: dict[str, CardFace] = {
+        name: card_face(name=name, label=name, slug=name, expansion_code="", definition=card)
+        for name, card in (scenario.get("cards") or {}).items()
+    }
+    active = scenario["state"]["active"]
+    titles = [
+        (_("Player %(letter)s (you)") if letter == active else _("Player %(letter)s"))
+        % {"letter": letter}
+        for letter in ("A", "B")
+    ]
+    return position_board(state, faces=faces, titles=titles)

@@ -10,6 +10,10 @@ from django.db.models import Q, QuerySet
 from cards.selectors import Translated, pick_translation
 from champions.models import Visibility
 from cod_site.errors import DomainError
+from engine.rules.actions import apply, from_json, legal_actions, to_json
+from engine.rules.errors import IllegalAction, InputError
+from engine.rules.scenario import build_state, parse
+from engine.rules.state import SUMMONING, GameState
 from grimoire.models import Puzzle
 
 GOAL_WINNER_KINDS = ("win",)
@@ -109,3 +113,43 @@ def puzzle_export(puzzle: Puzzle) -> dict[str, Any]:
         "difficulty": puzzle.difficulty,
         "translations": puzzle_translations(puzzle),
     }
+
+
+def puzzle_state(puzzle: Puzzle) -> GameState:
+    """The puzzle's position (stored checked, so it builds), resting in Phase 2."""
+    return build_state(parse({**puzzle.scenario, "expect": {}}))
+
+
+@dataclass(frozen=True)
+class PuzzleTurn:
+    """A turn played on the puzzle's board: the position after ``actions`` (scenario format, the
+    ones the rules took); ``refused``: why the next one was refused (the rest are dropped);
+    ``over``: the Assault was chosen or a play ended the game, so the goal can be judged."""
+
+    state: GameState
+    actions: list[Any]
+    refused: str
+    over: bool
+
+    def moves(self) -> list[Any]:
+        """The active player's legal actions now (scenario format), the Assault first."""
+        if self.over:
+            return []
+        return [to_json(self.state, action) for action in legal_actions(self.state)]
+
+
+def puzzle_turn(puzzle: Puzzle, actions: list[Any]) -> PuzzleTurn:
+    """Replay ``actions`` from the puzzle's position: the board page sends every action chosen
+    so far with each click, so nothing of the turn is stored."""
+    state = puzzle_state(puzzle)
+    for index, data in enumerate(actions):
+        if state.phase != SUMMONING:
+            return PuzzleTurn(state, actions[:index], "the turn is already over", True)
+        try:
+            # Ending the turn is the Assault (Phase 3 always comes), as the attempts judge it.
+            apply(state, from_json(state, "assault" if data == "end_turn" else data))
+        except IllegalAction as exc:
+            return PuzzleTurn(state, actions[:index], exc.message_en, False)
+        except InputError as exc:
+            return PuzzleTurn(state, actions[:index], str(exc), False)
+    return PuzzleTurn(state, list(actions), "", state.phase != SUMMONING)

@@ -12,4 +12,5 @@ urlpatterns = [
     path("mine/", views.mine, name="mine"),
     path("<str:uid>/", views.detail, name="detail"),
     path("<str:uid>/attempt/", views.attempt, name="attempt"),
+    path("<str:uid>/solve/", views.solve, name="solve"),
 ]

@@ -1,6 +1,8 @@
 """Grimoire pages: the gallery, the puzzle of the day and a puzzle to solve."""
 
 import datetime
+import json
+from typing import Any
 
 import yaml
 from django.contrib.auth.decorators import login_required
@@ -16,10 +18,18 @@ from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from grimoire import display, services
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
-from grimoire.selectors import puzzle_get, puzzle_of_the_day, puzzle_text, puzzles_listed
+from grimoire.selectors import (
+    puzzle_get,
+    puzzle_of_the_day,
+    puzzle_text,
+    puzzle_turn,
+    puzzles_listed,
+)
 
 PAGE_SIZE = 24
 MAX_ATTEMPT_CHARS = 4000
+# The board's hidden field: every action chosen so far, as JSON.
+MAX_TURN_CHARS = 8000
 
 
 def _difficulty(raw: str) -> int | None:
@@ -80,21 +90,60 @@ def _get(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle.")) from None
 
 
+def _solve_context(puzzle: Puzzle, actions: list[Any]) -> dict[str, Any]:
+    """The board after ``actions``, the buttons of the legal actions that follow (each carrying
+    the whole turn so far), and once the turn is over the verdict of the puzzle's attempts."""
+    turn = puzzle_turn(puzzle, actions)
+    result = services.puzzle_attempt(puzzle=puzzle, actions=turn.actions) if turn.over else None
+    return {
+        "puzzle": puzzle,
+        "board": display.board(puzzle.scenario, turn.state),
+        "chosen": [display.action_text(action) for action in turn.actions],
+        "moves": [
+            (display.action_text(move), json.dumps([*turn.actions, move])) for move in turn.moves()
+        ],
+        "refused": turn.refused,
+        "result": result,
+        "turn_json": json.dumps(turn.actions),
+    }
+
+
 @require_GET
 def detail(request: HttpRequest, uid: str) -> HttpResponse:
     puzzle = _get(request, uid)
+    return _detail(request, puzzle, [])
+
+
+def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpResponse:
     report = puzzle.report or {}
     context = {
-        "puzzle": puzzle,
         "text": puzzle_text(puzzle),
         "goal": display.goal_text(puzzle.goal),
-        "sides": display.sides(puzzle.scenario),
         "cards": display.card_rows(puzzle.scenario),
         "solution": [display.action_text(action) for action in report.get("shortest") or []],
         "solutions": report.get("solutions"),
         "example": yaml.safe_dump(report.get("shortest") or ["assault"], allow_unicode=True),
+        **_solve_context(puzzle, actions),
     }
     return render(request, "grimoire/detail.html", context)
+
+
+@require_POST
+def solve(request: HttpRequest, uid: str) -> HttpResponse:
+    """One click on the puzzle's board: the turn so far (the form's JSON list of actions)
+    replayed from the puzzle's position, with the clicked action last."""
+    puzzle = _get(request, uid)
+    try:
+        actions = json.loads(request.POST.get("actions", "[]")[:MAX_TURN_CHARS])
+        if not isinstance(actions, list):
+            raise ValueError
+        bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
+    except (ValueError, DomainError):
+        # Only a hand-made request gets here: start the turn again.
+        actions = []
+    if not request.headers.get("HX-Request"):
+        return _detail(request, puzzle, actions)
+    return render(request, "grimoire/_solve.html", _solve_context(puzzle, actions))
 
 
 @require_POST
