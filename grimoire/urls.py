@@ -13,4 +13,5 @@ urlpatterns = [
     path("<str:uid>/", views.detail, name="detail"),
     path("<str:uid>/attempt/", views.attempt, name="attempt"),
     path("<str:uid>/solve/", views.solve, name="solve"),
+    path("<str:uid>/image.png", views.image, name="image"),
 ]

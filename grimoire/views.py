@@ -6,17 +6,22 @@ from typing import Any
 
 import yaml
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Ability
 from cards.selectors import translated
+from champions.models import Visibility
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from grimoire import display, services
+from grimoire.image import share_image
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
 from grimoire.selectors import (
     puzzle_get,
@@ -28,6 +33,8 @@ from grimoire.selectors import (
 
 PAGE_SIZE = 24
 MAX_ATTEMPT_CHARS = 4000
+# A share image is drawn once per puzzle version and language (`Puzzle.updated` in its key).
+IMAGE_CACHE_SECONDS = 7 * 24 * 3600
 # The board's hidden field: every action chosen so far, as JSON.
 MAX_TURN_CHARS = 8000
 
@@ -123,9 +130,34 @@ def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpRes
         "solution": [display.action_text(action) for action in report.get("shortest") or []],
         "solutions": report.get("solutions"),
         "example": yaml.safe_dump(report.get("shortest") or ["assault"], allow_unicode=True),
+        "share_url": request.build_absolute_uri(reverse("grimoire:detail", args=[puzzle.uid])),
+        "image_url": request.build_absolute_uri(reverse("grimoire:image", args=[puzzle.uid])),
+        "hidden": puzzle.visibility != Visibility.PUBLIC,
         **_solve_context(puzzle, actions),
     }
     return render(request, "grimoire/detail.html", context)
+
+
+@require_GET
+def image(request: HttpRequest, uid: str) -> HttpResponse:
+    """The position as a PNG for social media (the page's og:image), cached: the position of a
+    shared puzzle does not change, and any edit changes the key."""
+    puzzle = _get(request, uid)
+    key = f"grimoire:image:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    png = cache.get(key)
+    if png is None:
+        png = share_image(
+            title=puzzle_text(puzzle).title.text,
+            goal=display.goal_text(puzzle.goal),
+            difficulty=puzzle.difficulty,
+            sides=display.sides(puzzle.scenario),
+            cards=puzzle.scenario.get("cards") or {},
+        )
+        cache.set(key, png, IMAGE_CACHE_SECONDS)
+    response = HttpResponse(png, content_type="image/png")
+    shared = puzzle.visibility != Visibility.PRIVATE
+    response["Cache-Control"] = f"{'public' if shared else 'private'}, max-age=3600"
+    return response
 
 
 @require_POST
