@@ -7,9 +7,11 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from cards.selectors import Translated, pick_translation
+from cards.models import Card
+from cards.selectors import Translated, card_name, card_prefetches, pick_translation
 from champions.models import Visibility
 from cod_site.errors import DomainError
+from engine.adapters.definitions import deck_engine_definitions
 from engine.rules.actions import apply, from_json, legal_actions, to_json
 from engine.rules.errors import IllegalAction, InputError
 from engine.rules.scenario import build_state, parse
@@ -153,3 +155,33 @@ def puzzle_turn(puzzle: Puzzle, actions: list[Any]) -> PuzzleTurn:
         except InputError as exc:
             return PuzzleTurn(state, actions[:index], str(exc), False)
     return PuzzleTurn(state, list(actions), "", state.phase != SUMMONING)
+
+
+# The keys of a scenario's card definition (the engine's card JSON has a name beside them).
+CARD_KEYS = ("type", "cost", "attack", "hp", "abilities")
+
+
+@dataclass(frozen=True)
+class CatalogueCard:
+    name: str  # English: the engine's name, and the scenario's
+    label: str  # in the page's language
+
+
+def catalogue_cards() -> list[CatalogueCard]:
+    """The cards the editor offers: every creature and incantation of the catalogue."""
+    cards = Card.objects.deckable().prefetch_related("translations")
+    rows = [CatalogueCard(card_name(card, "en") or card.slug, card_name(card)) for card in cards]
+    return sorted(set(rows), key=lambda row: row.label.casefold())
+
+
+def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
+    """The scenario definitions of the catalogue cards named ``names`` (English names)."""
+    cards = (
+        Card.objects.deckable()
+        .filter(translations__language_code="en", translations__name__in=names)
+        .prefetch_related(*card_prefetches())
+    )
+    return {
+        definition["name"]: {key: definition[key] for key in CARD_KEYS if key in definition}
+        for definition in deck_engine_definitions(list(cards))
+    }

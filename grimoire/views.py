@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 import yaml
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -20,13 +21,19 @@ from cards.selectors import translated
 from champions.models import Visibility
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
 from grimoire import display, services
+from grimoire.forms import PuzzleEditorForm, editor_initial
 from grimoire.image import share_image
-from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
+from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
 from grimoire.selectors import (
+    catalogue_cards,
+    catalogue_definitions,
     puzzle_get,
+    puzzle_get_for_edit,
     puzzle_of_the_day,
     puzzle_text,
+    puzzle_translations,
     puzzle_turn,
     puzzles_listed,
 )
@@ -198,3 +205,131 @@ def attempt(request: HttpRequest, uid: str) -> HttpResponse:
         except DomainError as exc:
             error = exc.message
     return render(request, "grimoire/_attempt.html", {"result": result, "error": error})
+
+
+# The editor ------------------------------------------------------------------------------------
+
+NEW_PUZZLE = {
+    "active": "A",
+    "goal_kind": "win",
+    "difficulty": 1,
+    "a_stronghold": "bastion",
+    "b_stronghold": "bastion",
+    "a_stronghold_at": 0,
+    "b_stronghold_at": 0,
+    "a_mana": 0,
+    "b_mana": 0,
+}
+
+
+def _own(request: HttpRequest, uid: str) -> Puzzle:
+    try:
+        return puzzle_get_for_edit(uid=uid, user=signed_in_user(request))
+    except DomainError:
+        raise Http404(_("No such puzzle of yours.")) from None
+
+
+def _initial(puzzle: Puzzle) -> dict[str, object] | None:
+    initial = editor_initial(puzzle.scenario, puzzle.goal)
+    if initial is None:
+        return None
+    initial["difficulty"] = puzzle.difficulty
+    for language, texts in puzzle_translations(puzzle).items():
+        for key, text in texts.items():
+            initial[f"{key}_{language}"] = text
+    return initial
+
+
+def _problems(form: PuzzleEditorForm, checked: services.Checked | None) -> list[tuple[str, str]]:
+    """(where, what) per problem: the form's own (an unknown card...), then the API's checks."""
+    found = [
+        (str(form[name].label) if name in form.fields else _("Form"), str(error))
+        for name, errors in form.errors.items()
+        for error in errors
+    ]
+    for problem in checked.problems if checked else []:
+        field = str(problem.details.get("field", ""))
+        what = problem.message.removeprefix(f"{field}: ")
+        found.append((display.problem_where(field), what))
+    return found
+
+
+def _editor(
+    request: HttpRequest, puzzle: Puzzle | None, initial: dict[str, object]
+) -> HttpResponse:
+    """The editor of a new puzzle or the author's own: every change is checked (htmx posts the
+    form without ``save``) through the API's validation, with a preview of the board; saving
+    creates or updates the puzzle, private until the solver proves it."""
+    form = PuzzleEditorForm(request.POST if request.method == "POST" else None, initial=initial)
+    checked = None
+    board = None
+    if form.is_valid():
+        known = dict(puzzle.scenario.get("cards") or {}) if puzzle else {}
+        definitions = {**catalogue_definitions(form.card_names() - set(known)), **known}
+        document = form.document(definitions, puzzle.scenario if puzzle else {})
+        checked = services.puzzle_check(**document)
+        if checked.state is not None:
+            board = display.board(document["scenario"], checked.state)
+        if "save" in request.POST and not form.errors and not checked.problems:
+            if puzzle is None:
+                puzzle = services.puzzle_create(author=signed_in_user(request), **document)
+            else:
+                puzzle = services.puzzle_update(puzzle=puzzle, **document)
+            messages.success(request, _("Saved. Prove it with the solver before sharing it."))
+            return redirect("grimoire:edit", uid=puzzle.uid)
+    context: dict[str, Any] = {
+        "form": form,
+        "puzzle": puzzle,
+        "problems": _problems(form, checked),
+        "checked": form.is_bound,
+        "board": board,
+        "visibilities": Visibility.choices,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "grimoire/_editor_check.html", context)
+    context["cards"] = catalogue_cards()
+    return render(request, "grimoire/editor.html", context)
+
+
+@login_required
+def editor_new(request: HttpRequest) -> HttpResponse:
+    return _editor(request, None, NEW_PUZZLE)
+
+
+@login_required
+def editor_edit(request: HttpRequest, uid: str) -> HttpResponse:
+    puzzle = _own(request, uid)
+    initial = _initial(puzzle)
+    if initial is None:
+        message = _("This position is larger than the editor's slots: edit it through the API.")
+        messages.error(request, message)
+        return redirect("grimoire:detail", uid=uid)
+    return _editor(request, puzzle, initial)
+
+
+@login_required
+@require_POST
+def prove(request: HttpRequest, uid: str) -> HttpResponse:
+    puzzle = services.puzzle_prove(puzzle=_own(request, uid))
+    report = puzzle.report or {}
+    if puzzle.proof_status == ProofStatus.PROVED:
+        messages.success(
+            request,
+            _("Proved: %(count)d distinct solution(s); you can share it now.")
+            % {"count": report.get("solutions", 0)},
+        )
+    elif puzzle.proof_status == ProofStatus.REFUSED:
+        messages.error(request, display.refusal_text(report))
+    return redirect("grimoire:edit", uid=uid)
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, uid: str) -> HttpResponse:
+    try:
+        services.puzzle_publish(
+            puzzle=_own(request, uid), visibility=request.POST.get("visibility", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("grimoire:edit", uid=uid)
