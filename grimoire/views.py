@@ -320,6 +320,8 @@ def prove(request: HttpRequest, uid: str) -> HttpResponse:
         )
     elif puzzle.proof_status == ProofStatus.REFUSED:
         messages.error(request, display.refusal_text(report))
+    else:
+        messages.info(request, _("The proof is running: reload this page in a moment."))
     return redirect("grimoire:edit", uid=uid)
 
 

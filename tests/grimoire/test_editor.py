@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from champions.models import Visibility
+from grimoire import services
 from grimoire.models import ProofStatus, Puzzle
 from grimoire.views import NEW_PUZZLE
 
@@ -188,3 +189,23 @@ def test_editing_keeps_an_unchanged_puzzle_and_its_own_cards(
         {"card": "Wall", "damage": 1}
     ]
     assert (changed.proof_status, changed.visibility) == (ProofStatus.NONE, Visibility.PRIVATE)
+
+
+def test_a_large_position_is_proved_by_the_task(
+    ana: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    from cod_site.celery import app
+
+    # With REDIS_URL set (CI), tasks go to the broker: run this one in the test's process.
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    monkeypatch.setattr(services, "PROVE_INLINE_CARDS", 2)
+    ana.post("/grimoire/new/", {**STRIKE, "save": "1"})
+    puzzle = Puzzle.objects.get()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        page = ana.post(f"/grimoire/{puzzle.uid}/prove/", follow=True).content.decode()
+    assert "The proof is running: reload this page in a moment." in page
+    assert "Proof: <strong>Proof running</strong>" in page
+    for callback in callbacks:
+        callback()
+    puzzle.refresh_from_db()
+    assert puzzle.proof_status == ProofStatus.PROVED
