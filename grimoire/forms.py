@@ -5,6 +5,7 @@ The form only shapes what was typed into the API's document (`document`): a scen
 difficulty and translations; `grimoire.services` checks it, as it checks the API's.
 """
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, GOAL_KINDS, HP_AT_LEAST
+from grimoire.display import line_name
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN
 from grimoire.services import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
 
@@ -56,6 +58,11 @@ class Slot:
 
 
 SLOT_PARTS = tuple(Slot.__dataclass_fields__)
+
+
+_SLOT_FIELD = re.compile(
+    r"(?P<side>[ab])_(?P<part>hand|top|bottom)_(?P<index>\d+)(_(?P<field>\w+))?$"
+)
 
 
 def _name(side: str, *parts: object) -> str:
@@ -178,6 +185,20 @@ class PuzzleEditorForm(forms.Form):
     def slot(side: str, line: str, index: int) -> Slot:
         return Slot(*(_name(side, line, index, part) for part in SLOT_PARTS))
 
+    def where(self, name: str) -> str:
+        """Where field ``name`` is, for a message that names it: a slot's side, line and place."""
+        match = _SLOT_FIELD.match(name)
+        if match is None:
+            return str(self.fields[name].label) if name in self.fields else str(_("Form"))
+        where = _("Player %(letter)s") % {"letter": match["side"].upper()}
+        place = int(match["index"]) + 1
+        if match["part"] == "hand":
+            return f"{where}, {_('hand')}, {_('card %(number)d') % {'number': place}}"
+        where += f", {line_name(match['part'])}, {_('creature %(number)d') % {'number': place}}"
+        if match["field"] != "card":
+            where += f", {self.fields[name].label}"
+        return where
+
     def card_fields(self) -> list[str]:
         """The names of the fields that hold a card name: hand slots, creatures, Symbiotes and
         enchained cards."""
@@ -198,11 +219,11 @@ class PuzzleEditorForm(forms.Form):
         without one is refused on its field); ``base`` the scenario edited, whose other keys
         (phase, options...) are kept."""
         data = self.cleaned_data
-        unknown = [
-            (name, data[name].strip())
-            for name in self.card_fields()
-            if data[name].strip() and data[name].strip() not in definitions
-        ]
+        typed = {name: data[name].strip() for name in self.card_fields()}
+        unknown = [(name, card) for name, card in typed.items() if card and card not in definitions]
+        # An unknown card is left out of the position: its slot's error says it once, and the
+        # rest of the position is still checked.
+        cards = {name: card if card in definitions else "" for name, card in typed.items()}
         state = dict(base.get("state") or {})
         state["active"] = data["active"]
         players = dict(state.get("players") or {})
@@ -212,9 +233,9 @@ class PuzzleEditorForm(forms.Form):
                 for key, value in (players.get(side) or {}).items()
                 if key not in EDITED_KEYS
             }
-            players[side] = {**kept, **self._player(side)}
+            players[side] = {**kept, **self._player(side, cards)}
         state["players"] = players
-        used = self.card_names()
+        used = set(cards.values())
         scenario = {
             **base,
             "cards": {name: card for name, card in definitions.items() if name in used},
@@ -236,12 +257,13 @@ class PuzzleEditorForm(forms.Form):
             self.add_error(name, _("No card of the catalogue is named %(name)s.") % {"name": card})
         return document
 
-    def _player(self, side: str) -> dict[str, Any]:
+    def _player(self, side: str, cards: dict[str, str]) -> dict[str, Any]:
+        """One side of the position; ``cards``: the card fields' known names ("" if none)."""
         data = self.cleaned_data
         hand = [
-            data[_name(side, "hand", index)].strip()
+            cards[_name(side, "hand", index)]
             for index in range(HAND_SLOTS)
-            if data[_name(side, "hand", index)].strip()
+            if cards[_name(side, "hand", index)]
         ]
         hand.insert(min(data[_name(side, "stronghold_at")], len(hand)), STRONGHOLD)
         lines: dict[str, list[Any]] = {}
@@ -249,7 +271,7 @@ class PuzzleEditorForm(forms.Form):
             entries = []
             for index in range(LINE_SLOTS):
                 slot = self.slot(side, line, index)
-                card = data[slot.card].strip()
+                card = cards[slot.card]
                 if not card:
                     continue
                 entry: dict[str, Any] = {"card": card}
@@ -259,8 +281,8 @@ class PuzzleEditorForm(forms.Form):
                     if data[getattr(slot, flag)]:
                         entry[flag] = True
                 for key in ENTRY_NAMES:
-                    if data[getattr(slot, key)].strip():
-                        entry[key] = data[getattr(slot, key)].strip()
+                    if cards[getattr(slot, key)]:
+                        entry[key] = cards[getattr(slot, key)]
                 entries.append(entry if len(entry) > 1 else card)
             lines[line] = entries
         player: dict[str, Any] = {"hand": hand, "lines": lines}

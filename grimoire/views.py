@@ -243,9 +243,7 @@ def _initial(puzzle: Puzzle) -> dict[str, object] | None:
 def _problems(form: PuzzleEditorForm, checked: services.Checked | None) -> list[tuple[str, str]]:
     """(where, what) per problem: the form's own (an unknown card...), then the API's checks."""
     found = [
-        (str(form[name].label) if name in form.fields else _("Form"), str(error))
-        for name, errors in form.errors.items()
-        for error in errors
+        (form.where(name), str(error)) for name, errors in form.errors.items() for error in errors
     ]
     for problem in checked.problems if checked else []:
         field = str(problem.details.get("field", ""))

@@ -80,11 +80,12 @@ def test_a_browser_builds_a_puzzle_in_the_editor_and_saves_it(
     page.fill("#id_b_top_0_card", "Nonesuch")
     page.fill("#id_title_en", "Clear the way")
     page.locator("#id_title_en").blur()
-    # The check after each change names the problem...
-    page.wait_for_selector(".editor-problems li", state="visible")
-    assert (
-        "No card of the catalogue is named Nonesuch."
-        in page.locator(".editor-problems").inner_text()
+    # The check after each change names the problem (htmx queues the checks: the last one
+    # reflects every field)...
+    problem = page.locator(".editor-problems li", has_text="Nonesuch")
+    problem.wait_for()
+    assert problem.inner_text() == (
+        "Player B, the upper line, creature 1: No card of the catalogue is named Nonesuch."
     )
     # ...and shows the board once the position is valid.
     page.fill("#id_b_top_0_card", "Fresh recruit")

@@ -67,9 +67,17 @@ def test_each_change_is_checked_with_a_message_per_problem(ana: Client) -> None:
 
     unknown = _check(ana, {**STRIKE, "a_hand_0": "Nonesuch", "title_en": ""})
     assert unknown.context["problems"] == [
-        ("Card 1", "No card of the catalogue is named Nonesuch."),
-        ("Player A, hand", "unknown card 'Nonesuch' (not defined under 'cards')"),
+        ("Player A, hand, card 1", "No card of the catalogue is named Nonesuch."),
+        # Left out, it leaves Fresh recruit alone to the left of the Stronghold.
+        ("Player A, hand", "the Stronghold needs at least one card to its right (1 hit point)"),
         ("Texts", "an English title is required"),
+    ]
+    symbiote = _check(ana, {**STRIKE, "a_top_0_symbiote": "Nonesuch"})
+    assert symbiote.context["problems"] == [
+        (
+            "Player A, the upper line, creature 1, Symbiote on it",
+            "No card of the catalogue is named Nonesuch.",
+        )
     ]
     dead = _check(ana, {**STRIKE, "b_top_0_damage": 3})
     assert dead.context["problems"] == [
