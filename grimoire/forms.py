@@ -82,7 +82,12 @@ def _goal_side() -> forms.ChoiceField:
 
 
 def _goal_count() -> forms.IntegerField:
-    return forms.IntegerField(label=_("N"), min_value=1, max_value=99, required=False)
+    return forms.IntegerField(
+        label=_("N (creatures to destroy, or HP to keep)"),
+        min_value=1,
+        max_value=99,
+        required=False,
+    )
 
 
 class PuzzleEditorForm(forms.Form):
