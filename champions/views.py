@@ -18,7 +18,7 @@ from champions.designs import ChampionDesign
 from champions.faces import Illustration
 from champions.forms import ChampionForm, PrintForm, ProposeForm, initial_from
 from champions.images import NormalisedImage
-from champions.models import Champion, PrintJobStatus
+from champions.models import Champion, PrintJobStatus, Visibility
 from champions.pnp import SheetOptions
 from champions.pricing import Price, parse_abilities, price_champion
 from champions.proposals import Proposal, new_seed, propose_champion
@@ -113,6 +113,7 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
                 f"{card_url}?{urlencode({'size': 'preview', 'lang': language})}"
             ),
             "share_url": request.build_absolute_uri(request.path),
+            "hidden": champion.visibility != Visibility.PUBLIC,
             "can_edit": can_edit(champion, request.user),
             "print_form": PrintForm(),
             "pnp_url": reverse("api:champion-pnp", args=[uid]),

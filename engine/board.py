@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from cards.emblems import card_emblem, emblem_svg
 from engine.rules.abilities.costs import WINDOW
 from engine.rules.modes import DUEL, FOUR_PLAYERS, Topology
-from engine.simulation import PlayerView
+from engine.rules.state import GameState
+from engine.simulation import PlayerView, players_view
 
 # Letters of the longest word that fit a board card's name line (4.8rem at .66rem, bold).
 LONG_WORD = 10
@@ -201,6 +202,19 @@ def board_view(
             )
         )
     return BoardView(seats=tuple(seats), lines=tuple(lines))
+
+
+def position_board(
+    state: GameState, *, faces: Mapping[str, CardFace], titles: Sequence[str]
+) -> BoardView:
+    """The board of an engine position with every hand face up (a Grimoire puzzle's, where both
+    hands are part of the problem); no seat to play once the game is over."""
+    return board_view(
+        players_view(state, 0),
+        faces=faces,
+        titles=titles,
+        active=None if state.outcome is not None else state.active,
+    )
 
 
 def _half(player: PlayerView, title: str, lane: int, face: Callable[[str], CardFace]) -> LineHalf:

@@ -868,7 +868,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
     rotation = spec.rotation(index)
-    view, turn, active = _players_view(state, rotation), state.turn, state.active
+    view, turn, active = players_view(state, rotation), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
     steps: list[tuple[PlayerView, ...]] = []
     step_events: list[int] = []
@@ -888,7 +888,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         nonlocal view, turn, active, start, mark, steps, step_events
         shown.append(shown_action)
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(_players_view(state, rotation))
+        steps.append(players_view(state, rotation))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -909,7 +909,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
             step(named[-1])
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, _players_view(state, rotation), (), ()))
+    frames.append(Frame(state.turn, state.active, players_view(state, rotation), (), ()))
     replay = replays.recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
@@ -977,7 +977,9 @@ def _automaton_turn(state: GameState) -> Iterator[Any]:
 _LINE_NAMES: Final = ("top", "bottom")
 
 
-def _players_view(state: GameState, rotation: int) -> tuple[PlayerView, ...]:
+def players_view(state: GameState, rotation: int) -> tuple[PlayerView, ...]:
+    """Every seat of ``state`` as the board draws it; ``rotation``: how the batch's decks sat
+    (BatchSpec.rotation), 0 for a position of no batch."""
     names = state.setup.names
     count = len(state.players)
     views = []

@@ -1,6 +1,7 @@
 """What the Grimoire's pages show of a puzzle, in the page's language: the goal, the position and
 the proved solution as sentences. Read from the stored scenario document; no engine run."""
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -8,6 +9,8 @@ from django.utils.translation import gettext as _
 
 from cards.models import Ability
 from cards.selectors import translated
+from engine.board import BoardView, CardFace, card_face, position_board
+from engine.rules.state import GameState
 
 STRONGHOLD = "STRONGHOLD"
 LINES = ("top", "bottom")
@@ -147,3 +150,54 @@ def sides(scenario: dict[str, Any]) -> list[Side]:
             )
         )
     return out
+
+
+def board(scenario: dict[str, Any], state: GameState) -> BoardView:
+    """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up."""
+    faces: dict[str, CardFace] = {
+        name: card_face(name=name, label=name, slug=name, expansion_code="", definition=card)
+        for name, card in (scenario.get("cards") or {}).items()
+    }
+    active = scenario["state"]["active"]
+    titles = [
+        (_("Player %(letter)s (you)") if letter == active else _("Player %(letter)s"))
+        % {"letter": letter}
+        for letter in ("A", "B")
+    ]
+    return position_board(state, faces=faces, titles=titles)
+
+
+_PLAYER_FIELD = re.compile(
+    r"scenario\.state\.players\.(?P<side>[AB])(\.(?P<key>hand|mana|stronghold|lines))?"
+    r"(\.(?P<line>top|bottom))?(\[(?P<index>\d+)\])?"
+)
+
+
+def problem_where(field: str) -> str:
+    """Where a refusal's field (``details.field``, as the API names it) is in the editor."""
+    match = _PLAYER_FIELD.match(field)
+    if match is None:
+        if field.startswith("goal"):
+            return _("Goal")
+        if field.startswith("translations."):
+            return _("Texts")
+        if field == "difficulty":
+            return _("Difficulty")
+        return _("Position")
+    where = _("Player %(letter)s") % {"letter": match["side"]}
+    if match["line"]:
+        where += ", " + line_name(match["line"])
+        if match["index"] is not None:
+            where += ", " + _("creature %(number)d") % {"number": int(match["index"]) + 1}
+    elif match["key"] == "hand":
+        where += ", " + _("hand")
+    return where
+
+
+def refusal_text(report: dict[str, Any]) -> str:
+    """Why the solver's report does not prove the puzzle."""
+    if not report.get("complete", True):
+        return _("No proof: the position is too large for the solver's search. Make it smaller.")
+    if report.get("trivial"):
+        return _("No proof: going straight to the Assault already meets the goal.")
+    return _("No proof: the solver's complete search found no solution.")

@@ -7,9 +7,15 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from cards.selectors import Translated, pick_translation
+from cards.models import Card
+from cards.selectors import Translated, card_name, card_prefetches, pick_translation
 from champions.models import Visibility
 from cod_site.errors import DomainError
+from engine.adapters.definitions import deck_engine_definitions
+from engine.rules.actions import apply, from_json, legal_actions, to_json
+from engine.rules.errors import IllegalAction, InputError
+from engine.rules.scenario import build_state, parse
+from engine.rules.state import SUMMONING, GameState
 from grimoire.models import Puzzle
 
 GOAL_WINNER_KINDS = ("win",)
@@ -108,4 +114,74 @@ def puzzle_export(puzzle: Puzzle) -> dict[str, Any]:
         "goal": puzzle.goal,
         "difficulty": puzzle.difficulty,
         "translations": puzzle_translations(puzzle),
+    }
+
+
+def puzzle_state(puzzle: Puzzle) -> GameState:
+    """The puzzle's position (stored checked, so it builds), resting in Phase 2."""
+    return build_state(parse({**puzzle.scenario, "expect": {}}))
+
+
+@dataclass(frozen=True)
+class PuzzleTurn:
+    """A turn played on the puzzle's board: the position after ``actions`` (scenario format, the
+    ones the rules took); ``refused``: why the next one was refused (the rest are dropped);
+    ``over``: the Assault was chosen or a play ended the game, so the goal can be judged."""
+
+    state: GameState
+    actions: list[Any]
+    refused: str
+    over: bool
+
+    def moves(self) -> list[Any]:
+        """The active player's legal actions now (scenario format), the Assault first."""
+        if self.over:
+            return []
+        return [to_json(self.state, action) for action in legal_actions(self.state)]
+
+
+def puzzle_turn(puzzle: Puzzle, actions: list[Any]) -> PuzzleTurn:
+    """Replay ``actions`` from the puzzle's position: the board page sends every action chosen
+    so far with each click, so nothing of the turn is stored."""
+    state = puzzle_state(puzzle)
+    for index, data in enumerate(actions):
+        if state.phase != SUMMONING:
+            return PuzzleTurn(state, actions[:index], "the turn is already over", True)
+        try:
+            # Ending the turn is the Assault (Phase 3 always comes), as the attempts judge it.
+            apply(state, from_json(state, "assault" if data == "end_turn" else data))
+        except IllegalAction as exc:
+            return PuzzleTurn(state, actions[:index], exc.message_en, False)
+        except InputError as exc:
+            return PuzzleTurn(state, actions[:index], str(exc), False)
+    return PuzzleTurn(state, list(actions), "", state.phase != SUMMONING)
+
+
+# The keys of a scenario's card definition (the engine's card JSON has a name beside them).
+CARD_KEYS = ("type", "cost", "attack", "hp", "abilities")
+
+
+@dataclass(frozen=True)
+class CatalogueCard:
+    name: str  # English: the engine's name, and the scenario's
+    label: str  # in the page's language
+
+
+def catalogue_cards() -> list[CatalogueCard]:
+    """The cards the editor offers: every creature and incantation of the catalogue."""
+    cards = Card.objects.deckable().prefetch_related("translations")
+    rows = [CatalogueCard(card_name(card, "en") or card.slug, card_name(card)) for card in cards]
+    return sorted(set(rows), key=lambda row: row.label.casefold())
+
+
+def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
+    """The scenario definitions of the catalogue cards named ``names`` (English names)."""
+    cards = (
+        Card.objects.deckable()
+        .filter(translations__language_code="en", translations__name__in=names)
+        .prefetch_related(*card_prefetches())
+    )
+    return {
+        definition["name"]: {key: definition[key] for key in CARD_KEYS if key in definition}
+        for definition in deck_engine_definitions(list(cards))
     }

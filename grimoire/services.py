@@ -8,6 +8,7 @@ position is proved within the request, a large one by the ``grimoire.prove`` Cel
 the process when there is no broker, as the test batches are).
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from celery import current_app
@@ -196,6 +197,37 @@ def _write_translations(puzzle: Puzzle, translations: dict[str, dict[str, str]])
         )
         for language, texts in translations.items()
     )
+
+
+@dataclass(frozen=True)
+class Checked:
+    """Every problem of a puzzle's parts, as `puzzle_create` would refuse them one at a time;
+    ``state``: the position, when it is valid (the goal is only checked against one)."""
+
+    problems: list[DomainError]
+    state: GameState | None
+
+
+def puzzle_check(
+    *, scenario: Any, goal: Any, difficulty: int, translations: dict[str, dict[str, str]]
+) -> Checked:
+    """The editor's check as it is built: the API's own validation, each part on its own."""
+    problems = []
+    state = None
+    try:
+        _, _, state = _position(scenario)
+        _goal(goal, state)
+    except DomainError as exc:
+        problems.append(exc)
+    try:
+        _check_difficulty(difficulty)
+    except DomainError as exc:
+        problems.append(exc)
+    try:
+        _check_translations(translations)
+    except DomainError as exc:
+        problems.append(exc)
+    return Checked(problems, state)
 
 
 def puzzle_create(

@@ -10,6 +10,12 @@ urlpatterns = [
     path("", views.gallery, name="gallery"),
     path("today/", views.today, name="today"),
     path("mine/", views.mine, name="mine"),
+    path("new/", views.editor_new, name="new"),
     path("<str:uid>/", views.detail, name="detail"),
     path("<str:uid>/attempt/", views.attempt, name="attempt"),
+    path("<str:uid>/solve/", views.solve, name="solve"),
+    path("<str:uid>/image.png", views.image, name="image"),
+    path("<str:uid>/edit/", views.editor_edit, name="edit"),
+    path("<str:uid>/prove/", views.prove, name="prove"),
+    path("<str:uid>/publish/", views.publish, name="publish"),
 ]

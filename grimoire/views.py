@@ -1,25 +1,49 @@
 """Grimoire pages: the gallery, the puzzle of the day and a puzzle to solve."""
 
 import datetime
+import json
+from typing import Any
 
 import yaml
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Ability
 from cards.selectors import translated
+from champions.models import Visibility
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
+from cod_site.users import signed_in_user
 from grimoire import display, services
-from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
-from grimoire.selectors import puzzle_get, puzzle_of_the_day, puzzle_text, puzzles_listed
+from grimoire.forms import PuzzleEditorForm, editor_initial
+from grimoire.image import share_image
+from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
+from grimoire.selectors import (
+    catalogue_cards,
+    catalogue_definitions,
+    puzzle_get,
+    puzzle_get_for_edit,
+    puzzle_of_the_day,
+    puzzle_text,
+    puzzle_translations,
+    puzzle_turn,
+    puzzles_listed,
+)
 
 PAGE_SIZE = 24
 MAX_ATTEMPT_CHARS = 4000
+# A share image is drawn once per puzzle version and language (`Puzzle.updated` in its key).
+IMAGE_CACHE_SECONDS = 7 * 24 * 3600
+# The board's hidden field: every action chosen so far, as JSON.
+MAX_TURN_CHARS = 8000
 
 
 def _difficulty(raw: str) -> int | None:
@@ -80,21 +104,85 @@ def _get(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle.")) from None
 
 
+def _solve_context(puzzle: Puzzle, actions: list[Any]) -> dict[str, Any]:
+    """The board after ``actions``, the buttons of the legal actions that follow (each carrying
+    the whole turn so far), and once the turn is over the verdict of the puzzle's attempts."""
+    turn = puzzle_turn(puzzle, actions)
+    result = services.puzzle_attempt(puzzle=puzzle, actions=turn.actions) if turn.over else None
+    return {
+        "puzzle": puzzle,
+        "board": display.board(puzzle.scenario, turn.state),
+        "chosen": [display.action_text(action) for action in turn.actions],
+        "moves": [
+            (display.action_text(move), json.dumps([*turn.actions, move])) for move in turn.moves()
+        ],
+        "refused": turn.refused,
+        "result": result,
+        "turn_json": json.dumps(turn.actions),
+    }
+
+
 @require_GET
 def detail(request: HttpRequest, uid: str) -> HttpResponse:
     puzzle = _get(request, uid)
+    return _detail(request, puzzle, [])
+
+
+def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpResponse:
     report = puzzle.report or {}
     context = {
-        "puzzle": puzzle,
         "text": puzzle_text(puzzle),
         "goal": display.goal_text(puzzle.goal),
-        "sides": display.sides(puzzle.scenario),
         "cards": display.card_rows(puzzle.scenario),
         "solution": [display.action_text(action) for action in report.get("shortest") or []],
         "solutions": report.get("solutions"),
         "example": yaml.safe_dump(report.get("shortest") or ["assault"], allow_unicode=True),
+        "share_url": request.build_absolute_uri(reverse("grimoire:detail", args=[puzzle.uid])),
+        "image_url": request.build_absolute_uri(reverse("grimoire:image", args=[puzzle.uid])),
+        "hidden": puzzle.visibility != Visibility.PUBLIC,
+        **_solve_context(puzzle, actions),
     }
     return render(request, "grimoire/detail.html", context)
+
+
+@require_GET
+def image(request: HttpRequest, uid: str) -> HttpResponse:
+    """The position as a PNG for social media (the page's og:image), cached: the position of a
+    shared puzzle does not change, and any edit changes the key."""
+    puzzle = _get(request, uid)
+    key = f"grimoire:image:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    png = cache.get(key)
+    if png is None:
+        png = share_image(
+            title=puzzle_text(puzzle).title.text,
+            goal=display.goal_text(puzzle.goal),
+            difficulty=puzzle.difficulty,
+            sides=display.sides(puzzle.scenario),
+            cards=puzzle.scenario.get("cards") or {},
+        )
+        cache.set(key, png, IMAGE_CACHE_SECONDS)
+    response = HttpResponse(png, content_type="image/png")
+    shared = puzzle.visibility != Visibility.PRIVATE
+    response["Cache-Control"] = f"{'public' if shared else 'private'}, max-age=3600"
+    return response
+
+
+@require_POST
+def solve(request: HttpRequest, uid: str) -> HttpResponse:
+    """One click on the puzzle's board: the turn so far (the form's JSON list of actions)
+    replayed from the puzzle's position, with the clicked action last."""
+    puzzle = _get(request, uid)
+    try:
+        actions = json.loads(request.POST.get("actions", "[]")[:MAX_TURN_CHARS])
+        if not isinstance(actions, list):
+            raise ValueError
+        bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
+    except (ValueError, DomainError):
+        # Only a hand-made request gets here: start the turn again.
+        actions = []
+    if not request.headers.get("HX-Request"):
+        return _detail(request, puzzle, actions)
+    return render(request, "grimoire/_solve.html", _solve_context(puzzle, actions))
 
 
 @require_POST
@@ -117,3 +205,131 @@ def attempt(request: HttpRequest, uid: str) -> HttpResponse:
         except DomainError as exc:
             error = exc.message
     return render(request, "grimoire/_attempt.html", {"result": result, "error": error})
+
+
+# The editor ------------------------------------------------------------------------------------
+
+NEW_PUZZLE = {
+    "active": "A",
+    "goal_kind": "win",
+    "difficulty": 1,
+    "a_stronghold": "bastion",
+    "b_stronghold": "bastion",
+    "a_stronghold_at": 0,
+    "b_stronghold_at": 0,
+    "a_mana": 0,
+    "b_mana": 0,
+}
+
+
+def _own(request: HttpRequest, uid: str) -> Puzzle:
+    try:
+        return puzzle_get_for_edit(uid=uid, user=signed_in_user(request))
+    except DomainError:
+        raise Http404(_("No such puzzle of yours.")) from None
+
+
+def _initial(puzzle: Puzzle) -> dict[str, object] | None:
+    initial = editor_initial(puzzle.scenario, puzzle.goal)
+    if initial is None:
+        return None
+    initial["difficulty"] = puzzle.difficulty
+    for language, texts in puzzle_translations(puzzle).items():
+        for key, text in texts.items():
+            initial[f"{key}_{language}"] = text
+    return initial
+
+
+def _problems(form: PuzzleEditorForm, checked: services.Checked | None) -> list[tuple[str, str]]:
+    """(where, what) per problem: the form's own (an unknown card...), then the API's checks."""
+    found = [
+        (form.where(name), str(error)) for name, errors in form.errors.items() for error in errors
+    ]
+    for problem in checked.problems if checked else []:
+        field = str(problem.details.get("field", ""))
+        what = problem.message.removeprefix(f"{field}: ")
+        found.append((display.problem_where(field), what))
+    return found
+
+
+def _editor(
+    request: HttpRequest, puzzle: Puzzle | None, initial: dict[str, object]
+) -> HttpResponse:
+    """The editor of a new puzzle or the author's own: every change is checked (htmx posts the
+    form without ``save``) through the API's validation, with a preview of the board; saving
+    creates or updates the puzzle, private until the solver proves it."""
+    form = PuzzleEditorForm(request.POST if request.method == "POST" else None, initial=initial)
+    checked = None
+    board = None
+    if form.is_valid():
+        known = dict(puzzle.scenario.get("cards") or {}) if puzzle else {}
+        definitions = {**catalogue_definitions(form.card_names() - set(known)), **known}
+        document = form.document(definitions, puzzle.scenario if puzzle else {})
+        checked = services.puzzle_check(**document)
+        if checked.state is not None:
+            board = display.board(document["scenario"], checked.state)
+        if "save" in request.POST and not form.errors and not checked.problems:
+            if puzzle is None:
+                puzzle = services.puzzle_create(author=signed_in_user(request), **document)
+            else:
+                puzzle = services.puzzle_update(puzzle=puzzle, **document)
+            messages.success(request, _("Saved. Prove it with the solver before sharing it."))
+            return redirect("grimoire:edit", uid=puzzle.uid)
+    context: dict[str, Any] = {
+        "form": form,
+        "puzzle": puzzle,
+        "problems": _problems(form, checked),
+        "checked": form.is_bound,
+        "board": board,
+        "visibilities": Visibility.choices,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "grimoire/_editor_check.html", context)
+    context["cards"] = catalogue_cards()
+    return render(request, "grimoire/editor.html", context)
+
+
+@login_required
+def editor_new(request: HttpRequest) -> HttpResponse:
+    return _editor(request, None, NEW_PUZZLE)
+
+
+@login_required
+def editor_edit(request: HttpRequest, uid: str) -> HttpResponse:
+    puzzle = _own(request, uid)
+    initial = _initial(puzzle)
+    if initial is None:
+        message = _("This position is larger than the editor's slots: edit it through the API.")
+        messages.error(request, message)
+        return redirect("grimoire:detail", uid=uid)
+    return _editor(request, puzzle, initial)
+
+
+@login_required
+@require_POST
+def prove(request: HttpRequest, uid: str) -> HttpResponse:
+    puzzle = services.puzzle_prove(puzzle=_own(request, uid))
+    report = puzzle.report or {}
+    if puzzle.proof_status == ProofStatus.PROVED:
+        messages.success(
+            request,
+            _("Proved: %(count)d distinct solution(s); you can share it now.")
+            % {"count": report.get("solutions", 0)},
+        )
+    elif puzzle.proof_status == ProofStatus.REFUSED:
+        messages.error(request, display.refusal_text(report))
+    else:
+        messages.info(request, _("The proof is running: reload this page in a moment."))
+    return redirect("grimoire:edit", uid=uid)
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, uid: str) -> HttpResponse:
+    try:
+        services.puzzle_publish(
+            puzzle=_own(request, uid), visibility=request.POST.get("visibility", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("grimoire:edit", uid=uid)

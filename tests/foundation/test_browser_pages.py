@@ -163,6 +163,7 @@ def pages(site: Site) -> dict[str, str]:
         "grimoire-mine": "/grimoire/mine/",
         "grimoire-puzzle": "/grimoire/book-aerial-wings/",
         "grimoire-puzzle-sv": "/sv/grimoire/book-aquatic-clear-the-bank/",
+        "grimoire-new": "/grimoire/new/",
         "play": "/play/",
         "play-new": "/play/new/",
         "play-table": f"/play/{site.game}/",

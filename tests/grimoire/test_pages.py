@@ -1,5 +1,6 @@
 """Grimoire pages: the gallery's search, the puzzle of the day, a puzzle page and its attempts."""
 
+import json
 from typing import Any
 
 import pytest
@@ -78,3 +79,80 @@ def test_my_puzzles_lists_the_private_ones(django_user_model: Any) -> None:
     assert "My first puzzle" in page
     assert "Private · Not proved yet" in page
     assert "My first puzzle" not in Client().get("/grimoire/").content.decode()
+
+
+WINGS = "/grimoire/book-aerial-wings/"
+CLAW_ONTO_HAWK = {"play": "Claw", "onto": "Hawk"}
+
+
+def _click(actions: Any, client: Client | None = None) -> Any:
+    """The board after a click that sends the turn `actions` (htmx: the partial only)."""
+    body = actions if isinstance(actions, str) else json.dumps(actions)
+    return (client or Client()).post(
+        f"{WINGS}solve/", {"actions": body}, headers={"HX-Request": "true"}
+    )
+
+
+def test_the_puzzle_page_draws_the_position_and_the_legal_actions(book: None) -> None:
+    response = Client().get(WINGS)
+    page = response.content.decode()
+    assert 'aria-label="The puzzle\'s board"' in page
+    assert '<span class="board-stronghold is-fort" data-hp="3">Fort: 3 HP</span>' in page
+    assert '<span class="board-mana" data-mana="2">2 Mana</span>' in page
+    assert [label for label, _actions in response.context["moves"]] == [
+        "Go to the Assault (Phase 3).",
+        "Play Claw on the upper line.",
+        "Play Claw on the lower line.",
+        "Place Claw onto Hawk.",
+        "Place Claw onto Ox.",
+        "Play F1 on the upper line.",
+        "Play F1 on the lower line.",
+    ]
+    # Each button carries the whole turn with its own action last.
+    assert response.context["moves"][3][1] == json.dumps([CLAW_ONTO_HAWK])
+    assert "Try again" not in page
+
+
+def test_clicks_replay_the_turn_and_the_assault_judges_it(book: None) -> None:
+    placed = _click([CLAW_ONTO_HAWK])
+    assert placed.context["chosen"] == ["Place Claw onto Hawk."]
+    # Claw spent the 2 Mana: F1 (cost 1) cannot follow, only the Assault.
+    assert [label for label, _actions in placed.context["moves"]] == [
+        "Go to the Assault (Phase 3)."
+    ]
+    html = placed.content.decode()
+    assert html.lstrip().startswith('<div id="puzzle-solve" class="puzzle-solve" data-actions="1"')
+    assert '<span class="board-symbiote">+ Claw</span>' in html
+    assert '<span class="board-mana" data-mana="0">0 Mana</span>' in html
+
+    solved = _click([CLAW_ONTO_HAWK, "assault"]).content.decode()
+    assert 'data-actions="2" data-met="yes"' in solved
+    assert "Solved: your turn meets the goal." in solved
+    assert "puzzle-moves" not in solved
+    assert "Try again" in solved
+    # 3 Damage destroyed the Fort of 3 HP: the game is over, nobody is to play.
+    assert 'data-hp="0"' in solved
+    assert "board-turn" not in solved
+
+    failed = _click(["assault"]).content.decode()
+    assert 'data-met="no"' in failed
+    assert "Not yet: this turn does not meet the goal. Try again." in failed
+    puzzle = Puzzle.objects.get(uid="book-aerial-wings")
+    assert (puzzle.attempts, puzzle.solved) == (2, 1)
+
+
+def test_the_board_refuses_a_bad_action_and_starts_again_on_bad_input(book: None) -> None:
+    refused = _click([CLAW_ONTO_HAWK, {"play": "Wall", "line": "top"}])
+    assert refused.context["chosen"] == ["Place Claw onto Hawk."]
+    assert refused.context["refused"] == "Wall is not in your hand."
+    assert "This action was refused: Wall is not in your hand." in refused.content.decode()
+    for garbage in ("not json", '{"play": "Claw"}', json.dumps(["assault"] * 41)):
+        again = _click(garbage)
+        assert again.status_code == 200
+        assert again.context["chosen"] == []
+        assert len(again.context["moves"]) == 7
+    # Without htmx the whole page comes back, the board in it.
+    full = Client().post(f"{WINGS}solve/", {"actions": json.dumps([CLAW_ONTO_HAWK])})
+    assert "<h1>Wings and claws</h1>" in full.content.decode()
+    assert full.context["chosen"] == ["Place Claw onto Hawk."]
+    assert Puzzle.objects.get(uid="book-aerial-wings").attempts == 0
