@@ -17,6 +17,25 @@ from engine.adapters.decks import DeckChoice
 from engine.models import SimulationBatch
 from tests.decks.conftest import CONSTRUCTED, PRECON
 
+SIMULATIONS_URL = "/api/v1/simulations/"
+
+
+def post_batch(client: Client, body: dict[str, Any], capture: Any) -> Any:
+    """POST a batch, running its on-commit callbacks (``capture``:
+    django_capture_on_commit_callbacks)."""
+    with capture(execute=True):
+        return client.post(SIMULATIONS_URL, body, content_type="application/json")
+
+
+@pytest.fixture
+def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Records what would be handed to workers, without running it."""
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        services, "_dispatch", lambda batch_id, chunks: sent.append((batch_id, chunks))
+    )
+    return sent
+
 
 @pytest.fixture
 def owner_client(owner: Any) -> Client:

@@ -12,26 +12,17 @@ from engine import selectors, services, simulation
 from engine.models import SimulationBatch, Status
 from engine.rules import replay as replays
 from tests.decks.conftest import PRECON
-from tests.simulations.conftest import InlineExecutor, create_batch, make_deck, run_chunks
+from tests.simulations.conftest import (
+    InlineExecutor,
+    create_batch,
+    make_deck,
+    post_batch,
+    run_chunks,
+)
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 URL = "/api/v1/simulations/"
-
-
-@pytest.fixture
-def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """Records what would be handed to workers, without running it."""
-    sent: list[tuple[int, int]] = []
-    monkeypatch.setattr(
-        services, "_dispatch", lambda batch_id, chunks: sent.append((batch_id, chunks))
-    )
-    return sent
-
-
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
 
 
 def _body(deck: Deck, **changes: Any) -> dict[str, Any]:
@@ -52,7 +43,7 @@ def test_post_answers_202_with_the_batch_url_then_the_results(
     inline_chunks: InlineExecutor,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    response = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
     assert response.status_code == 202
     created = response.json()
     batch = SimulationBatch.objects.get()
@@ -129,7 +120,7 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
 ) -> None:
     code = deck_code_of(constructed_deck, viewer=constructed_deck.owner)
     body = {"deck_a": {"code": code}, "deck_b": {"preconstructed": 1}, "games": 10}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202
     data = response.json()
     assert data["status"] == "queued" and data["results"] is None
@@ -154,7 +145,7 @@ def test_the_general_form_names_each_deck_and_its_ai(
         "games": 12,
         "seed": 5,
     }
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     data = response.json()
     assert [(seat["source"], seat["agent"]) for seat in data["seats"]] == [
@@ -205,7 +196,7 @@ def test_a_duel_takes_two_decks_in_one_form(
 
 
 def _refused(owner_client: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
-    response = _post(owner_client, body, capture)
+    response = post_batch(owner_client, body, capture)
     assert response.status_code == 400, response.content
     assert not SimulationBatch.objects.exists()
     return response.json()
@@ -273,10 +264,10 @@ def test_limits_answer_429(
 ) -> None:
     settings.SIMULATION_MAX_ACTIVE_BATCHES = 1
     assert (
-        _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).status_code
+        post_batch(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).status_code
         == 202
     )
-    response = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, _body(precon_deck), django_capture_on_commit_callbacks)
     assert response.status_code == 429
     assert response.json() == {
         "code": "too_many_batches",
@@ -286,7 +277,9 @@ def test_limits_answer_429(
     }
     settings.SIMULATION_MAX_ACTIVE_BATCHES = 5
     settings.SIMULATION_MAX_GAMES_PER_DAY = 50
-    response = _post(owner_client, _body(precon_deck, games=11), django_capture_on_commit_callbacks)
+    response = post_batch(
+        owner_client, _body(precon_deck, games=11), django_capture_on_commit_callbacks
+    )
     assert response.status_code == 429
     assert response.json()["code"] == "daily_games_limit"
     assert response.json()["details"] == {"limit": 50, "used": 40, "requested": 11}
@@ -300,9 +293,9 @@ def test_cancel(
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
-        "id"
-    ]
+    batch_id = post_batch(
+        owner_client, _body(precon_deck), django_capture_on_commit_callbacks
+    ).json()["id"]
     services.chunk_run(batch_id=batch_id, index=2)
     response = owner_client.post(f"{URL}{batch_id}/cancel/")
     assert response.status_code == 200
@@ -324,9 +317,9 @@ def test_replay_of_one_game(
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
-        "id"
-    ]
+    batch_id = post_batch(
+        owner_client, _body(precon_deck), django_capture_on_commit_callbacks
+    ).json()["id"]
     batch = SimulationBatch.objects.get(pk=batch_id)
     response = owner_client.get(f"{URL}{batch_id}/games/3/replay/")
     assert response.status_code == 200
@@ -386,9 +379,9 @@ def test_only_the_requester_sees_a_batch(
     dispatched: list[tuple[int, int]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    batch_id = _post(owner_client, _body(precon_deck), django_capture_on_commit_callbacks).json()[
-        "id"
-    ]
+    batch_id = post_batch(
+        owner_client, _body(precon_deck), django_capture_on_commit_callbacks
+    ).json()["id"]
     stranger = Client()
     stranger.force_login(other)
     for response in (

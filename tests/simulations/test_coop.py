@@ -17,18 +17,13 @@ from engine.rules.drafters import PriceDrafter, run_draft
 from engine.simulation import derived_seed, play_games
 from tests.champions.conftest import design
 from tests.decks.conftest import CONSTRUCTED, PRECON
-from tests.simulations.conftest import InlineExecutor, make_deck
+from tests.simulations.conftest import InlineExecutor, make_deck, post_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 URL = "/api/v1/simulations/"
 # The Co-op Draft takes exactly 64 cards: two expansions.
 DRAFT = {"mode": "coop", "format": "draft", "pool": "01,02", "games": 10, "seed": 5}
-
-
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
 
 
 def _rate(hits: int, games: int) -> dict[str, Any]:
@@ -81,7 +76,7 @@ def test_two_decks_play_together_against_the_ai_cards_of_their_expansions(
         "seed": 9,
         "control": True,
     }
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get(pk=response.json()["id"])
     detail = owner_client.get(response.json()["url"]).json()
@@ -128,7 +123,7 @@ def test_decks_of_one_expansion_leave_too_few_cards_for_the_ai(
     owner_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
     body = {"mode": "coop", "seats": [{"preconstructed": 1}, {"preconstructed": 2}], "games": 3}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     assert response.json() == {
         "code": "no_coop_opponent",
@@ -158,7 +153,7 @@ def test_bad_coop_requests_are_400s(
     details: dict[str, Any],
 ) -> None:
     body = {"mode": "coop", "seats": [{"preconstructed": 1}, {"preconstructed": 2}], "games": 3}
-    response = _post(owner_client, {**body, **changes}, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, {**body, **changes}, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     assert (response.json()["code"], response.json()["details"]) == (code, details)
     assert not SimulationBatch.objects.exists()
@@ -168,7 +163,7 @@ def test_a_coop_draft_batch_drafts_both_players_and_the_ai(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
     body = {**DRAFT, "agents": ["greedy", "random"], "ai": {"level": 2}}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     detail = owner_client.get(response.json()["url"]).json()
@@ -205,7 +200,7 @@ def test_a_coop_draft_batch_drafts_both_players_and_the_ai(
 def test_the_coop_draft_needs_64_cards(
     owner_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = _post(owner_client, {**DRAFT, "pool": "01"}, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, {**DRAFT, "pool": "01"}, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     assert response.json()["code"] == "unplayable_pool"
     assert response.json()["details"] == {
@@ -219,7 +214,7 @@ def test_the_coop_draft_needs_64_cards(
 def test_a_coop_game_opens_in_the_replay_viewer(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = _post(owner_client, {**DRAFT, "games": 2}, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, {**DRAFT, "games": 2}, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     replay = owner_client.get(f"/api/v1/simulations/{batch.pk}/games/1/replay/").json()
@@ -255,7 +250,7 @@ def test_the_players_play_their_champions_with_the_ai_champion_parameter(
         "games": 4,
         "seed": 3,
     }
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     assert (batch.champions, batch.ai["champion"], batch.status) == (True, True, "done")

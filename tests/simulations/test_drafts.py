@@ -11,16 +11,11 @@ from engine.models import SimulationBatch
 from engine.rules.cards import load_catalogue
 from engine.rules.drafters import DRAFTERS, PriceDrafter, run_draft
 from engine.rules.drafts import catalogue_pool
-from tests.simulations.conftest import InlineExecutor
+from tests.simulations.conftest import InlineExecutor, post_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 URL = "/api/v1/simulations/"
-
-
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
 
 
 def _draft(**changes: Any) -> dict[str, Any]:
@@ -30,7 +25,9 @@ def _draft(**changes: Any) -> dict[str, Any]:
 def test_a_draft_batch_drafts_each_game_then_plays_it(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = _post(owner_client, _draft(agent_b="random"), django_capture_on_commit_callbacks)
+    response = post_batch(
+        owner_client, _draft(agent_b="random"), django_capture_on_commit_callbacks
+    )
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     detail = owner_client.get(response.json()["url"]).json()
@@ -87,7 +84,7 @@ def test_a_draft_game_replays(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
     body = _draft(games=4, drafter="simulated", pool="00")
-    batch_id = _post(owner_client, body, django_capture_on_commit_callbacks).json()["id"]
+    batch_id = post_batch(owner_client, body, django_capture_on_commit_callbacks).json()["id"]
     batch = SimulationBatch.objects.get(pk=batch_id)
     assert (batch.chunk_size, batch.draft_expansion) == (10, "initiation")
     # A big batch's chunks shrink by the cost of the simulated drafter's games.
@@ -128,7 +125,7 @@ def test_bad_draft_requests_are_400s_that_queue_nothing(
     error: dict[str, str],
 ) -> None:
     body = {key: value for key, value in _draft(**changes).items() if value is not None}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 400, response.content
     data = response.json()
     assert data["code"] == error["code"]
@@ -140,7 +137,7 @@ def test_bad_draft_requests_are_400s_that_queue_nothing(
 def test_an_unknown_pool_is_named(
     owner_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = _post(owner_client, _draft(pool="nowhere"), django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, _draft(pool="nowhere"), django_capture_on_commit_callbacks)
     assert response.json() == {
         "code": "unknown_pool",
         "message": "There is no expansion “nowhere” to draft from.",

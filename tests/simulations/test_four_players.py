@@ -10,17 +10,12 @@ from engine import selectors, simulation
 from engine.models import SimulationBatch
 from engine.rules.drafters import PriceDrafter, run_draft
 from tests.decks.conftest import CONSTRUCTED
-from tests.simulations.conftest import InlineExecutor, make_deck
+from tests.simulations.conftest import InlineExecutor, make_deck, post_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 URL = "/api/v1/simulations/"
 FOUR = [{"preconstructed": n} for n in (1, 2, 3, 4)]
-
-
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
 
 
 def _rate(rate: simulation.Rate) -> dict[str, Any]:
@@ -39,7 +34,7 @@ def test_team_play_results_per_deck_and_per_team(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     body = {"mode": "teams", "seats": FOUR, "games": 20, "seed": 5}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     assert batch.mode == "teams"
@@ -75,7 +70,7 @@ def test_free_for_all_has_no_teams(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     body = {"mode": "free_for_all", "seats": FOUR, "games": 8, "seed": 3}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     results = owner_client.get(response.json()["url"]).json()["results"]
     assert results["teams"] == []
@@ -120,7 +115,7 @@ def test_the_mode_sets_the_number_of_decks(
     code: str,
     details: dict[str, Any],
 ) -> None:
-    response = _post(owner_client, {**body, "games": 4}, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, {**body, "games": 4}, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     error = response.json()
     assert (error["code"], error["details"]) == (code, details)
@@ -141,7 +136,7 @@ def test_a_four_player_draft_deals_each_game_four_decks(
         "games": 8,
         "seed": 5,
     }
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     detail = owner_client.get(response.json()["url"]).json()
@@ -204,7 +199,7 @@ def test_bad_four_player_drafts_are_400s(
     details: dict[str, Any],
 ) -> None:
     body = {"mode": "free_for_all", "format": "draft", "pool": "00", "games": 4, **changes}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     assert (response.json()["code"], response.json()["details"]) == (code, details)
     assert not SimulationBatch.objects.exists()
@@ -221,7 +216,7 @@ def test_a_saved_deck_plays_free_for_all(
     deck = make_deck(owner, CONSTRUCTED, name="Mixed")
     seats = [{"deck": deck.share_id}, *FOUR[1:]]
     body = {"mode": "free_for_all", "seats": seats, "games": 4}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     assert response.json()["seats"][0]["name"] == "Mixed"
     assert SimulationBatch.objects.get().status == "done"

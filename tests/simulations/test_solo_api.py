@@ -12,27 +12,11 @@ from engine import selectors, simulation
 from engine.adapters.decks import ResolvedDeck, solo_ai_deck_resolve
 from engine.models import SimulationBatch
 from tests.decks.conftest import CONSTRUCTED, PRECON
-from tests.simulations.conftest import make_deck
+from tests.simulations.conftest import make_deck, post_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 URL = "/api/v1/simulations/"
-
-
-@pytest.fixture
-def dispatched(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    from engine import services
-
-    sent: list[tuple[int, int]] = []
-    monkeypatch.setattr(
-        services, "_dispatch", lambda batch_id, chunks: sent.append((batch_id, chunks))
-    )
-    return sent
-
-
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
 
 
 def _solo(**changes: Any) -> dict[str, Any]:
@@ -48,7 +32,7 @@ def _solo(**changes: Any) -> dict[str, Any]:
 def test_a_solo_batch_by_level_plays_the_level_against_the_three_other_decks(
     owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
 ) -> None:
-    response = _post(owner_client, _solo(ai={"level": 4}), django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, _solo(ai={"level": 4}), django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     body = response.json()
     assert (body["mode"], body["ai_level"]) == ("solo", 4)
@@ -74,7 +58,7 @@ def test_a_solo_replay_keeps_the_player_in_seat_a_and_says_how_it_ended(
     owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
 ) -> None:
     body = _solo(seats=[{"preconstructed": 1, "agent": "greedy"}], ai={"level": 1}, seed=7)
-    batch_id = _post(owner_client, body, django_capture_on_commit_callbacks).json()["id"]
+    batch_id = post_batch(owner_client, body, django_capture_on_commit_callbacks).json()["id"]
     outcome = simulation.play_game(selectors.batch_spec(SimulationBatch.objects.get()), 1)
     response = owner_client.get(f"{URL}{batch_id}/games/1/replay/")
     assert response.status_code == 200, response.content
@@ -93,18 +77,18 @@ def test_explicit_parameters_are_worth_their_level(
     owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
 ) -> None:
     ai = {"fixed_mana": 9, "abilities": ["rage", "sprint"], "bastion": False}
-    response = _post(owner_client, _solo(ai=ai), django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, _solo(ai=ai), django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     body = response.json()
     # 3 (fixed 9) + 1 + 1 (two abilities) - 1 (no Bastion)
     assert body["ai_level"] == 4
     assert body["ai"]["abilities"] == ["rage", "sprint"]
-    quick = _post(owner_client, _solo(), django_capture_on_commit_callbacks).json()
+    quick = post_batch(owner_client, _solo(), django_capture_on_commit_callbacks).json()
     assert (quick["ai_level"], quick["ai"]["fixed_mana"]) == (0, 6)
 
 
 def _refused(client: Client, body: dict[str, Any], capture: Any) -> dict[str, Any]:
-    response = _post(client, body, capture)
+    response = post_batch(client, body, capture)
     assert response.status_code == 400, response.content
     assert not SimulationBatch.objects.exists()
     return response.json()
@@ -160,7 +144,7 @@ def test_the_deck_a_shorthand_alone_is_a_solo_seat(
         "games": 3,
         "ai": {"level": 1},
     }
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     assert [seat["agent"] for seat in response.json()["seats"]] == ["greedy", "automaton"]
 

@@ -11,7 +11,7 @@ from engine import selectors
 from engine.models import SimulationBatch
 from engine.rules.drafters import PriceDrafter, run_draft
 from engine.simulation import derived_seed, play_game
-from tests.simulations.conftest import InlineExecutor
+from tests.simulations.conftest import InlineExecutor, post_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
@@ -19,16 +19,11 @@ URL = "/api/v1/simulations/"
 BODY = {"mode": "solo", "format": "draft", "pool": "initiation", "games": 12, "seed": 5}
 
 
-def _post(client: Client, body: dict[str, Any], capture: Any) -> Any:
-    with capture(execute=True):
-        return client.post(URL, body, content_type="application/json")
-
-
 def test_a_solo_draft_batch_drafts_then_plays_the_automaton(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
     body = {**BODY, "ai": {"level": 2}}
-    response = _post(owner_client, body, django_capture_on_commit_callbacks)
+    response = post_batch(owner_client, body, django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     batch = SimulationBatch.objects.get()
     detail = owner_client.get(response.json()["url"]).json()
@@ -69,7 +64,7 @@ def test_the_same_seed_drafts_and_plays_the_same_games(
     owner_client: Client, inline_chunks: InlineExecutor, django_capture_on_commit_callbacks: Any
 ) -> None:
     for _ in range(2):
-        response = _post(owner_client, BODY, django_capture_on_commit_callbacks)
+        response = post_batch(owner_client, BODY, django_capture_on_commit_callbacks)
         assert response.status_code == 202, response.content
     first, second = (
         selectors.batch_spec(batch) for batch in SimulationBatch.objects.order_by("pk")
