@@ -43,6 +43,12 @@ TEXT_LABELS = {"title": _("Title"), "hint": _("Hint"), "explanation": _("Explana
 STRONGHOLD_SIDES = [("bastion", _("Bastion")), ("fort", _("Fort"))]
 LINE_LABELS = {"top": _("Top line"), "bottom": _("Bottom line")}
 LANGUAGE_LABELS = {"en": _("English"), "fr": _("French"), "sv": _("Swedish")}
+# Cards of the puzzle's own, defined as the scenario format defines them (the Champions designer's
+# idea: a card that the catalogue lacks).
+CUSTOM_SLOTS = 10
+CUSTOM_PARTS = ("name", "type", "cost", "attack", "hp", "abilities")
+CUSTOM_TYPES = [("creature", _("Creature")), ("incantation", _("Incantation"))]
+MAX_CUSTOM_STAT = 20
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,13 @@ SLOT_PARTS = tuple(Slot.__dataclass_fields__)
 _SLOT_FIELD = re.compile(
     r"(?P<side>[ab])_(?P<part>hand|top|bottom)_(?P<index>\d+)(_(?P<field>\w+))?$"
 )
+
+
+_CUSTOM_FIELD = re.compile(r"custom_(?P<index>\d+)_(?P<part>\w+)$")
+
+
+def _custom(index: int, part: str) -> str:
+    return f"custom_{index}_{part}"
 
 
 def _name(side: str, *parts: object) -> str:
@@ -149,6 +162,60 @@ class PuzzleEditorForm(forms.Form):
                     )
                     self.fields[slot.symbiote] = _card_field(_("Symbiote on it"))
                     self.fields[slot.enchained] = _card_field(_("Enchained under it"))
+        for index in range(CUSTOM_SLOTS):
+            self._custom_fields(index)
+
+    def _custom_fields(self, index: int) -> None:
+        name, kind, cost, attack, hp, abilities = (_custom(index, part) for part in CUSTOM_PARTS)
+        self.fields[name] = forms.CharField(label=_("Name"), required=False, max_length=40)
+        self.fields[kind] = forms.ChoiceField(label=_("Type"), choices=CUSTOM_TYPES, required=False)
+        self.fields[cost] = forms.IntegerField(
+            label=_("Cost"), min_value=0, max_value=MAX_CUSTOM_STAT, required=False
+        )
+        self.fields[attack] = forms.IntegerField(
+            label=_("Attack"), min_value=0, max_value=MAX_CUSTOM_STAT, required=False
+        )
+        self.fields[hp] = forms.IntegerField(
+            label=_("HP (creatures)"), min_value=1, max_value=MAX_CUSTOM_STAT, required=False
+        )
+        self.fields[abilities] = forms.CharField(
+            label=_("Ability codes, separated by commas"),
+            required=False,
+            max_length=200,
+            widget=forms.TextInput(attrs={"placeholder": _("e.g. splash, aura:rage")}),
+        )
+
+    def custom_layout(self) -> list[list[forms.BoundField]]:
+        """The custom cards' bound fields, a card per row."""
+        return [
+            [self[_custom(index, part)] for part in CUSTOM_PARTS] for index in range(CUSTOM_SLOTS)
+        ]
+
+    def custom_definitions(self) -> dict[str, dict[str, Any]]:
+        """The custom cards typed, by name, as the scenario format defines them; a name given
+        twice is refused on its second field."""
+        data = self.cleaned_data
+        definitions: dict[str, dict[str, Any]] = {}
+        for index in range(CUSTOM_SLOTS):
+            name = data[_custom(index, "name")].strip()
+            if not name:
+                continue
+            if name in definitions:
+                self.add_error(
+                    _custom(index, "name"),
+                    _("Another custom card is named %(name)s.") % {"name": name},
+                )
+                continue
+            kind = data[_custom(index, "type")] or "creature"
+            definition: dict[str, Any] = {"type": kind, "cost": data[_custom(index, "cost")] or 0}
+            definition["attack"] = data[_custom(index, "attack")] or 0
+            if kind == "creature":
+                definition["hp"] = data[_custom(index, "hp")] or 1
+            codes = [code.strip() for code in data[_custom(index, "abilities")].split(",")]
+            if any(codes):
+                definition["abilities"] = [code for code in codes if code]
+            definitions[name] = definition
+        return definitions
 
     def layout(self) -> list[dict[str, Any]]:
         """The sides' bound fields in the order the page shows them."""
@@ -192,6 +259,10 @@ class PuzzleEditorForm(forms.Form):
 
     def where(self, name: str) -> str:
         """Where field ``name`` is, for a message that names it: a slot's side, line and place."""
+        custom = _CUSTOM_FIELD.match(name)
+        if custom is not None:
+            where = _("Custom card %(number)d") % {"number": int(custom["index"]) + 1}
+            return f"{where}, {self.fields[name].label}"
         match = _SLOT_FIELD.match(name)
         if match is None:
             return str(self.fields[name].label) if name in self.fields else str(_("Form"))
@@ -258,6 +329,13 @@ class PuzzleEditorForm(forms.Form):
             "translations": translations,
         }
         # Last: an error takes its field out of cleaned_data.
+        for index in range(CUSTOM_SLOTS):
+            custom = data.get(_custom(index, "name"), "").strip()
+            if custom and custom not in used:
+                self.add_error(
+                    _custom(index, "name"),
+                    _("Place %(name)s in a hand or on a line, or clear it.") % {"name": custom},
+                )
         for name, card in unknown:
             self.add_error(name, _("No card of the catalogue is named %(name)s.") % {"name": card})
         return document
@@ -318,11 +396,20 @@ def _goal_data(kind: str, side: str, count: int | None) -> dict[str, Any]:
     return {"kind": kind}
 
 
-def editor_initial(scenario: dict[str, Any], goal: dict[str, Any]) -> dict[str, Any] | None:
-    """The form's values of a stored puzzle; None when its position has more cards in a hand or
-    on a line than the editor has slots (the API edits those)."""
+def editor_initial(
+    scenario: dict[str, Any], goal: dict[str, Any], custom: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The form's values of a stored puzzle, ``custom`` its cards that are not the catalogue's;
+    None when its position has more cards in a hand or on a line than the editor has slots (the
+    API edits those)."""
     state = scenario["state"]
     initial: dict[str, Any] = {"active": state["active"]}
+    # Custom cards past the slots stay the puzzle's own, usable but not edited here.
+    for index, (name, definition) in enumerate(list(custom.items())[:CUSTOM_SLOTS]):
+        initial[_custom(index, "name")] = name
+        initial[_custom(index, "abilities")] = ", ".join(definition.get("abilities") or [])
+        for part in ("type", "cost", "attack", "hp"):
+            initial[_custom(index, part)] = definition.get(part)
     goals = goal["goals"] if goal["kind"] == "all" else [goal]
     if len(goals) > 2 or any(part["kind"] == "all" for part in goals):
         return None

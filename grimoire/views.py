@@ -229,8 +229,23 @@ def _own(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle of yours.")) from None
 
 
+def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
+    """Whether two definitions make the same card (the scenario format's defaults filled in)."""
+    if one is None:
+        return False
+    defaults = {"attack": 0, "abilities": []}
+    return {**defaults, **one} == {**defaults, **other}
+
+
 def _initial(puzzle: Puzzle) -> dict[str, object] | None:
-    initial = editor_initial(puzzle.scenario, puzzle.goal)
+    own = dict(puzzle.scenario.get("cards") or {})
+    catalogue = catalogue_definitions(set(own))
+    custom = {
+        name: definition
+        for name, definition in own.items()
+        if _same_card(catalogue.get(name), definition) is False
+    }
+    initial = editor_initial(puzzle.scenario, puzzle.goal, custom)
     if initial is None:
         return None
     initial["difficulty"] = puzzle.difficulty
@@ -263,7 +278,14 @@ def _editor(
     board = None
     if form.is_valid():
         known = dict(puzzle.scenario.get("cards") or {}) if puzzle else {}
-        definitions = {**catalogue_definitions(form.card_names() - set(known)), **known}
+        # A custom card as it was stored stays as it was written (an unchanged puzzle stays
+        # identical); a changed one replaces it.
+        custom = {
+            name: known[name] if _same_card(known.get(name), definition) else definition
+            for name, definition in form.custom_definitions().items()
+        }
+        typed = form.card_names() - set(known) - set(custom)
+        definitions = {**catalogue_definitions(typed), **known, **custom}
         document = form.document(definitions, puzzle.scenario if puzzle else {})
         checked = services.puzzle_check(**document)
         if checked.state is not None:
@@ -286,6 +308,7 @@ def _editor(
     if request.headers.get("HX-Request"):
         return render(request, "grimoire/_editor_check.html", context)
     context["cards"] = catalogue_cards()
+    context["ability_codes"] = sorted(Ability.objects.values_list("code", flat=True))
     return render(request, "grimoire/editor.html", context)
 
 

@@ -217,3 +217,49 @@ def test_a_large_position_is_proved_by_the_task(
         callback()
     puzzle.refresh_from_db()
     assert puzzle.proof_status == ProofStatus.PROVED
+
+
+def test_a_custom_card_is_defined_in_the_editor_and_edited_back(ana: Client) -> None:
+    # Titan, a card of the puzzle's own: a 5/2 Splash creature for 2 Mana, placed on the upper
+    # line instead of the catalogue's Zombie.
+    titan = {
+        **STRIKE,
+        "a_top_0_card": "Titan",
+        "custom_0_name": "Titan",
+        "custom_0_type": "creature",
+        "custom_0_cost": 2,
+        "custom_0_attack": 5,
+        "custom_0_hp": 2,
+        "custom_0_abilities": "splash",
+    }
+    page = ana.get("/grimoire/new/").content.decode()
+    assert 'name="custom_9_abilities"' in page and "splash" in page
+    assert _check(ana, titan).context["problems"] == []
+    unplaced = _check(ana, {**titan, "custom_1_name": "Ghost", "custom_1_hp": 3})
+    assert unplaced.context["problems"] == [
+        ("Custom card 2, Name", "Place Ghost in a hand or on a line, or clear it.")
+    ]
+    twice = _check(ana, {**titan, "custom_1_name": "Titan"})
+    assert twice.context["problems"] == [
+        ("Custom card 2, Name", "Another custom card is named Titan.")
+    ]
+    bad_code = _check(ana, {**titan, "custom_0_abilities": "splash, flying"})
+    [(where, what)] = bad_code.context["problems"]
+    assert where == "Position"
+    assert what.startswith("unknown ability code 'flying' on card 'Titan' (known codes: aerial,")
+
+    ana.post("/grimoire/new/", {**titan, "save": "1"})
+    puzzle = Puzzle.objects.get()
+    assert puzzle.scenario["cards"]["Titan"] == {
+        "type": "creature", "cost": 2, "attack": 5, "hp": 2, "abilities": ["splash"],
+    }  # fmt: skip
+    assert "Zombie" not in puzzle.scenario["cards"]
+    url = f"/grimoire/{puzzle.uid}/edit/"
+    data = _form_data(ana.get(url))
+    assert (data["custom_0_name"], data["custom_0_attack"], data["custom_0_abilities"]) == (
+        "Titan", 5, "splash",
+    )  # fmt: skip
+    assert "custom_1_name" not in data  # the catalogue's cards are not custom
+    ana.post(url, {**data, "custom_0_attack": 4, "save": "1"})
+    puzzle.refresh_from_db()
+    assert puzzle.scenario["cards"]["Titan"]["attack"] == 4
