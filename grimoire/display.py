@@ -167,6 +167,8 @@ def board(scenario: dict[str, Any], state: GameState) -> BoardView:
     return position_board(state, faces=faces, titles=titles)
 
 
+# The state's keys that the editor's "The turn" sets.
+TURN_KEYS = ("phase", "first_turn", "turn", "options")
 _PLAYER_FIELD = re.compile(
     r"scenario\.state\.players\.(?P<side>[AB])(\.(?P<key>hand|mana|stronghold|lines))?"
     r"(\.(?P<line>top|bottom))?(\[(?P<index>\d+)\])?"
@@ -183,6 +185,8 @@ def problem_where(field: str) -> str:
             return _("Texts")
         if field == "difficulty":
             return _("Difficulty")
+        if field.split(".")[:3][-1] in TURN_KEYS and field.startswith("scenario.state."):
+            return _("The turn")
         return _("Position")
     where = _("Player %(letter)s") % {"letter": match["side"]}
     if match["line"]:

@@ -103,8 +103,24 @@ def _goal_count() -> forms.IntegerField:
     )
 
 
+PHASES = [
+    ("summoning", _("Summoning (Phase 2), its Mana already gained")),
+    ("start", _("The start of the turn (Phase 1 first)")),
+]
+MAX_TURN = 99
+
+
 class PuzzleEditorForm(forms.Form):
     active = forms.ChoiceField(label=_("Player to play"), choices=[(s, s) for s in SIDES])
+    # The scenario format's state options: left at their defaults they are not written.
+    phase = forms.ChoiceField(label=_("The position is at"), choices=PHASES)
+    first_turn = forms.BooleanField(label=_("The first player's very first turn"), required=False)
+    turn = forms.IntegerField(
+        label=_("Turns the active player has begun (the Exhaustion module)"),
+        min_value=1,
+        max_value=MAX_TURN,
+    )
+    exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
     goal_kind = forms.ChoiceField(label=_("Goal"), choices=list(GOAL_LABELS.items()))
     goal_side = _goal_side()
     goal_count = _goal_count()
@@ -243,6 +259,9 @@ class PuzzleEditorForm(forms.Form):
             )
         return sides
 
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("phase", "first_turn", "turn", "exhaustion")]
+
     def goal_fields(self) -> list[forms.BoundField]:
         names = ("active", "goal_kind", "goal_side", "goal_count", "also_kind", "also_side")
         return [self[name] for name in (*names, "also_count", "difficulty")]
@@ -302,6 +321,7 @@ class PuzzleEditorForm(forms.Form):
         cards = {name: card if card in definitions else "" for name, card in typed.items()}
         state = dict(base.get("state") or {})
         state["active"] = data["active"]
+        self._options(state)
         players = dict(state.get("players") or {})
         for side in SIDES:
             kept = {
@@ -339,6 +359,29 @@ class PuzzleEditorForm(forms.Form):
         for name, card in unknown:
             self.add_error(name, _("No card of the catalogue is named %(name)s.") % {"name": card})
         return document
+
+    def _options(self, state: dict[str, Any]) -> None:
+        """The state options typed into ``state``; a default is not written, so an unchanged
+        puzzle stays identical."""
+        data = self.cleaned_data
+        for key, value, default in (
+            ("phase", data["phase"], "summoning"),
+            ("first_turn", data["first_turn"], False),
+            ("turn", data["turn"], 1),
+        ):
+            if value != default:
+                state[key] = value
+            else:
+                state.pop(key, None)
+        options = dict(state.get("options") or {})
+        if data["exhaustion"]:
+            options["exhaustion"] = True
+        else:
+            options.pop("exhaustion", None)
+        if options:
+            state["options"] = options
+        else:
+            state.pop("options", None)
 
     def _player(self, side: str, cards: dict[str, str]) -> dict[str, Any]:
         """One side of the position; ``cards``: the card fields' known names ("" if none)."""
@@ -403,7 +446,13 @@ def editor_initial(
     None when its position has more cards in a hand or on a line than the editor has slots (the
     API edits those)."""
     state = scenario["state"]
-    initial: dict[str, Any] = {"active": state["active"]}
+    initial: dict[str, Any] = {
+        "active": state["active"],
+        "phase": state.get("phase", "summoning"),
+        "first_turn": bool(state.get("first_turn", False)),
+        "turn": state.get("turn", 1),
+        "exhaustion": bool((state.get("options") or {}).get("exhaustion", False)),
+    }
     # Custom cards past the slots stay the puzzle's own, usable but not edited here.
     for index, (name, definition) in enumerate(list(custom.items())[:CUSTOM_SLOTS]):
         initial[_custom(index, "name")] = name

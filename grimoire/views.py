@@ -211,6 +211,8 @@ def attempt(request: HttpRequest, uid: str) -> HttpResponse:
 
 NEW_PUZZLE = {
     "active": "A",
+    "phase": "summoning",
+    "turn": 1,
     "goal_kind": "win",
     "difficulty": 1,
     "a_stronghold": "bastion",

@@ -263,3 +263,19 @@ def test_a_custom_card_is_defined_in_the_editor_and_edited_back(ana: Client) -> 
     ana.post(url, {**data, "custom_0_attack": 4, "save": "1"})
     puzzle.refresh_from_db()
     assert puzzle.scenario["cards"]["Titan"]["attack"] == 4
+
+
+def test_the_turns_options_are_written_only_when_not_their_defaults(ana: Client) -> None:
+    ana.post("/grimoire/new/", {**STRIKE, "save": "1"})
+    plain = Puzzle.objects.get()
+    assert set(plain.scenario["state"]) == {"active", "players"}
+    url = f"/grimoire/{plain.uid}/edit/"
+    data = _form_data(ana.get(url))
+    assert (data["phase"], data["turn"], "exhaustion" in data) == ("summoning", 1, False)
+    ana.post(url, {**data, "turn": 3, "exhaustion": "on", "phase": "start", "save": "1"})
+    plain.refresh_from_db()
+    state = plain.scenario["state"]
+    assert (state["phase"], state["turn"], state["options"]) == ("start", 3, {"exhaustion": True})
+    assert "first_turn" not in state
+    first = _check(ana, {**STRIKE, "first_turn": "on", "turn": 2})
+    assert first.context["problems"] == [("The turn", "must be 1 on the first player's first turn")]
