@@ -228,21 +228,23 @@ def _int(value: str | None) -> int:
 
 
 def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count each time it changes."""
+    """Server-sent events: `update` with the action count and the status each time they
+    change."""
     game, _seat = _table(request, uid)
     start = request.GET.get("after", "")
     seen = int(start) if start.isdigit() and len(start) < 10 else -1
 
     def events() -> Iterator[str]:
-        last = seen
+        last: tuple[int, str] = (seen, "")
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
             row = Game.objects.filter(pk=game.pk).values("action_count", "status").first()
             if row is None:
                 return
-            if row["action_count"] != last:
-                last = row["action_count"]
+            # A table also changes without an action: the invited player took the seat.
+            if (row["action_count"], row["status"]) != last:
+                last = (row["action_count"], row["status"])
                 yield f"event: update\ndata: {json.dumps(row)}\n\n"
             if row["status"] == Status.FINISHED:
                 return

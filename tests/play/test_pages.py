@@ -214,3 +214,21 @@ def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owne
         f"/play/{game.uid}/act/", {"client_id": "end-2", "kind": "end_turn", "since": "7"}
     )
     assert plain["Location"] == f"/play/{game.uid}/?since=7"
+
+
+def test_the_stream_tells_when_the_invited_player_takes_the_seat(
+    olga: Client, settings: Any
+) -> None:
+    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_POLL_MS = 10
+    game = _new_table(olga, opponent="invite")
+    chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
+    waiting = json.dumps({"action_count": 0, "status": "waiting"})
+    assert next(chunks).decode() == f"event: update\ndata: {waiting}\n\n"
+    Client().post(
+        f"/play/{game.uid}/join/{game.invite_code}/", {"guest_name": "Gus", "preconstructed": "2"}
+    )
+    game.refresh_from_db()
+    started = json.dumps({"action_count": game.action_count, "status": "playing"})
+    assert next(chunks).decode() == f"event: update\ndata: {started}\n\n"

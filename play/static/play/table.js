@@ -13,7 +13,9 @@
       var data = JSON.parse(event.data);
       var shown = board.querySelector(".play-board");
       // Only a newer board: the board of an action of this page can be shown before its event.
-      if (!shown || data.action_count > Number(shown.dataset.actionCount)) {
+      // Same count, other status: the invited player took the seat.
+      if (!shown || data.action_count > Number(shown.dataset.actionCount) ||
+          (data.action_count === Number(shown.dataset.actionCount) && data.status !== shown.dataset.status)) {
         board.dispatchEvent(new CustomEvent("play-update"));
       }
       if (data.status === "finished") { source.close(); window.playStreaming = false; }
