@@ -14,9 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.board import CardFace, card_face
+from engine.board import CardFace, card_face, line_halves
 from engine.rules.abilities.costs import WINDOW
-from engine.rules.modes import DUEL, FOUR_PLAYERS, Topology
 
 
 @dataclass(frozen=True)
@@ -113,16 +112,6 @@ def face_of(card: Mapping[str, Any]) -> CardFace:
     return card_face(name=name, label=name, slug=name, expansion_code="", definition=definition)
 
 
-def _topology(players: int) -> Topology:
-    return FOUR_PLAYERS if players == FOUR_PLAYERS.players else DUEL
-
-
-def _line_name(number: int, lines: int) -> str:
-    if lines == 2:
-        return _("Top line") if number == 0 else _("Bottom line")
-    return _("Line %(number)d") % {"number": number + 1}
-
-
 def seat_board(
     state: Mapping[str, Any], *, seat: int, titles: Sequence[str], chosen: int | None
 ) -> TableBoard:
@@ -170,24 +159,18 @@ def seat_board(
                 hand=tuple(hand),
             )
         )
-    topology = _topology(len(players))
-    line_count = len(set(topology.line_number[0]) | set(topology.line_number[1]))
-    lane_names = [_line_name(number, line_count) for number in topology.line_number[seat]]
+    halves = line_halves(len(players))
+    # My lanes by the name of the line they are half of (a creature goes on a lane).
+    lane_names = {lane: name for name, *parts in halves for side, lane in parts if side == seat}
     choices = _choices(legal, chosen_card, names, lane_names)
-    halves: dict[int, list[tuple[int, int]]] = {}
-    for index, numbers in enumerate(topology.line_number[: len(players)]):
-        for lane, number in enumerate(numbers):
-            halves.setdefault(number, []).append((index, lane))
-    lines = []
-    for number in sorted(halves):
-        (left, left_lane), (right, right_lane) = halves[number]
-        lines.append(
-            Line(
-                name=_line_name(number, len(halves)),
-                left=_half(players[left], titles[left], left_lane, left == seat, choices),
-                right=_half(players[right], titles[right], right_lane, right == seat, choices),
-            )
+    lines = [
+        Line(
+            name=name,
+            left=_half(players[left], titles[left], left_lane, left == seat, choices),
+            right=_half(players[right], titles[right], right_lane, right == seat, choices),
         )
+        for name, (left, left_lane), (right, right_lane) in halves
+    ]
     return TableBoard(
         seats=tuple(seats), lines=tuple(lines), chosen=chosen_card, choices=tuple(choices)
     )
@@ -197,7 +180,7 @@ def _choices(
     legal: Mapping[int, list[dict[str, Any]]],
     chosen: HandCard | None,
     names: Mapping[int, str],
-    lane_names: Sequence[str],
+    lane_names: Mapping[int, str],
 ) -> list[Choice]:
     if chosen is None:
         return []

@@ -57,18 +57,23 @@ def _log_in(page: Any, base: str, name: str, then: str) -> None:
     page.wait_for_url(f"{base}{then}")
 
 
+def _open_table(page: Any, base: str, deck: str, opponent: str) -> None:
+    """Bea opens a table with the Exhaustion module (every game ends) from the new-table page."""
+    _log_in(page, base, "bea", "/play/new/")
+    page.select_option("#id_preconstructed", deck)
+    page.select_option("#id_opponent", opponent)
+    page.check("#id_exhaustion")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+
+
 def test_a_browser_plays_a_duel_against_greedy_to_the_end(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:
     django_user_model.objects.create_user("bea", password="pw-bea-123456")
     base = live_server.url
     page.set_viewport_size({"width": 390, "height": 844})
-    _log_in(page, base, "bea", "/play/new/")
-    page.select_option("#id_preconstructed", "2")
-    page.select_option("#id_opponent", "agent:greedy")
-    page.check("#id_exhaustion")
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(f"{base}/play/*/")
+    _open_table(page, base, "2", "agent:greedy")
     assert page.title() == "Your turn · Duel · cod_site"
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
@@ -121,12 +126,7 @@ def test_two_browsers_play_a_duel_to_the_end(
     # Both see every step at once: the game is played faster than the steps are shown.
     for page in (bea, cal):
         page.emulate_media(reduced_motion="reduce")
-    _log_in(bea, base, "bea", "/play/new/")
-    bea.select_option("#id_preconstructed", "1")
-    bea.select_option("#id_opponent", "invite")
-    bea.check("#id_exhaustion")
-    bea.get_by_role("button", name="Open the table").click()
-    bea.wait_for_url(f"{base}/play/*/")
+    _open_table(bea, base, "1", "invite")
     bea.wait_for_function("window.playStreaming === true")
     bea.evaluate("window.notReloaded = true")
     invite = bea.locator("#invite-link").input_value()
