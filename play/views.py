@@ -189,6 +189,10 @@ def table(request: HttpRequest, uid: str) -> HttpResponse:
 
 def table_board(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
+    # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
+    # board as it is on a 204), so the lines of what happened stay until a new board comes.
+    if request.GET.get("shown") == f"{game.action_count}-{game.status}":
+        return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
 

@@ -99,6 +99,7 @@ def test_a_browser_plays_a_duel_against_greedy_to_the_end(
             if not checked_steps and page.locator(".play-steps li").count() > 2:
                 # The computer's turn comes line by line, until "Skip" shows the rest.
                 assert page.locator(".play-steps li[hidden]").count() > 0
+                assert axe_violations(page, ("serious", "critical")) == []
                 page.get_by_role("button", name="Skip").click()
                 assert page.locator(".play-steps li[hidden]").count() == 0
                 assert page.locator(".play-skip").is_hidden()
@@ -163,6 +164,10 @@ def test_two_browsers_play_a_duel_to_the_end(
             "document.querySelector('.play-status').innerText.includes('Game over')", timeout=5000
         )
         assert page.evaluate("window.notReloaded") is True
+        # The end of the game, as each page's last board tells it: all at once (reduced motion).
+        assert page.locator(".play-steps li").count() > 0
+        assert page.locator(".play-steps li[hidden]").count() == 0
+        assert page.locator(".play-skip").is_hidden()
     game = Game.objects.get()
     assert game.status == "finished"
     assert plays > 0

@@ -209,6 +209,13 @@ def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owne
     # A board asked for with nothing new since: no steps.
     again = olga.get(f"/play/{game.uid}/board/?since={len(state.log)}").content.decode()
     assert "play-steps" not in again
+    # The page's poll while its board is the latest: nothing to swap, the steps stay.
+    shown = f"{game.action_count}-playing"
+    assert f'name="shown" value="{shown}"' in page
+    poll = olga.get(f"/play/{game.uid}/board/?shown={shown}&since={len(state.log)}")
+    assert (poll.status_code, poll.content) == (204, b"")
+    older = olga.get(f"/play/{game.uid}/board/?shown={game.action_count - 1}-playing")
+    assert older.status_code == 200
     # Without JS the action's redirect keeps the count, for the page to list what followed.
     plain = olga.post(
         f"/play/{game.uid}/act/", {"client_id": "end-2", "kind": "end_turn", "since": "7"}
