@@ -1,6 +1,7 @@
 """In a real browser: open a table against the greedy computer player and play the Duel to the
 end with the keyboard (the table page checked by axe at a phone's width on the way, a card
-chosen too); two browsers (two accounts, the invite link) play a Duel to the end."""
+chosen too); two browsers (two accounts, the invite link) play a Duel to the end; without
+JavaScript a card is chosen and played by plain forms."""
 
 from typing import Any
 
@@ -221,3 +222,35 @@ def test_the_table_follows_the_other_players_action_without_a_reload(
     page.wait_for_function("document.title === 'Your turn · Duel · cod_site'", timeout=5000)
     assert page.locator(".play-status").inner_text().startswith("Your turn")
     assert page.evaluate("window.notReloaded") is True
+
+
+def test_without_javascript_a_card_is_chosen_and_played_by_plain_forms(
+    browser: Any, live_server: Any, django_user_model: Any
+) -> None:
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    game = game_create(
+        creator=bea,
+        format="preconstructed",
+        seats=[
+            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
+            SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2)),
+        ],
+        seed=8,
+    )
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    base = live_server.url
+    _log_in(page, base, "bea", f"/play/{game.uid}/")
+    # Seed 8: Brute (card 6) is the third card of my hand, a creature I can play.
+    page.get_by_role("button", name="Choose Brute").click()
+    page.wait_for_url(f"{base}/play/{game.uid}/?since=*&card=6")
+    assert page.locator(".board-half.is-target").count() == 2
+    assert overflow(page) is None
+    page.get_by_role("button", name="Play Brute on Bottom line").click()
+    page.wait_for_url(f"{base}/play/{game.uid}/?since=*")
+    bottom = page.get_by_role("region", name="Bottom line")
+    assert bottom.locator('.board-half.is-left [data-card="6"]').count() == 1
+    # What happened since the page's board: listed at once, no Skip without the script.
+    assert page.locator(".play-steps li").all_inner_texts() == ["A plays Brute on the bottom line."]
+    assert page.locator(".play-skip").is_hidden()
+    context.close()
