@@ -10,8 +10,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from engine.adapters.decks import DeckChoice
 from play.models import Game
-from play.services import SeatRequest, game_act, game_create, game_join
+from play.services import SeatRequest, game_act, game_join
 from tests.foundation.test_browser_pages import overflow
+from tests.play.conftest import seeded_table
 from tests.support.browser import axe_violations
 
 pytestmark = [
@@ -181,15 +182,7 @@ def test_the_table_follows_the_other_players_action_without_a_reload(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:
     bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
-    game = game_create(
-        creator=bea,
-        format="preconstructed",
-        seats=[
-            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
-            SeatRequest(kind="invite"),
-        ],
-        seed=8,
-    )
+    game = seeded_table(bea, SeatRequest(kind="invite"))
     guest, _token = game_join(
         game=game,
         invite_code=game.invite_code,
@@ -228,15 +221,7 @@ def test_without_javascript_a_card_is_chosen_and_played_by_plain_forms(
     browser: Any, live_server: Any, django_user_model: Any
 ) -> None:
     bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
-    game = game_create(
-        creator=bea,
-        format="preconstructed",
-        seats=[
-            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
-            SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2)),
-        ],
-        seed=8,
-    )
+    game = seeded_table(bea)
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page = context.new_page()
     base = live_server.url

@@ -6,10 +6,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from engine.adapters.decks import DeckChoice
 from play import selectors
 from play.models import Game, GameAction
-from play.services import SeatRequest, game_create
+from tests.play.conftest import seeded_table
 
 pytestmark = pytest.mark.django_db
 
@@ -92,25 +91,12 @@ def test_the_stream_tells_the_action_count(olga: Client, settings: Any) -> None:
     assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
 
 
-def _seeded_table(owner: Any) -> Game:
-    """A table against greedy with a known deal (the form draws its seed)."""
-    return game_create(
-        creator=owner,
-        format="preconstructed",
-        seats=[
-            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
-            SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2)),
-        ],
-        seed=8,
-    )
-
-
 def _between(page: str, start: str, end: str) -> str:
     return page.split(start, 1)[1].split(end, 1)[0]
 
 
 def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) -> None:
-    game = _seeded_table(owner)
+    game = seeded_table(owner)
     state = selectors.game_state(game)
     names = state.setup.names
     mine = {names[card] for card in state.players[0].hand}
@@ -141,7 +127,7 @@ def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) 
 
 
 def test_choosing_a_creature_marks_both_lines_of_my_kingdom(olga: Client, owner: Any) -> None:
-    game = _seeded_table(owner)
+    game = seeded_table(owner)
     page = olga.get(f"/play/{game.uid}/?card=6").content.decode()
     assert 'aria-pressed="true" aria-label="Choose Brute"' in page
     assert page.count(">Here</button>") == 2
@@ -159,7 +145,7 @@ def test_choosing_a_creature_marks_both_lines_of_my_kingdom(olga: Client, owner:
 
 
 def test_choosing_an_incantation_marks_its_targets(olga: Client, owner: Any) -> None:
-    game = _seeded_table(owner)
+    game = seeded_table(owner)
     # The computer played first: Microctopus (card 8) and Ogre (12) on its top line.
     page = olga.get(f"/play/{game.uid}/board/?card=5").content.decode()
     assert page.count('class="board-card board-creature is-target"') == 2
@@ -177,7 +163,7 @@ def test_choosing_an_incantation_marks_its_targets(olga: Client, owner: Any) -> 
 
 
 def test_playing_the_chosen_creature_puts_it_on_its_line(olga: Client, owner: Any) -> None:
-    game = _seeded_table(owner)
+    game = seeded_table(owner)
     olga.post(
         f"/play/{game.uid}/act/", {"client_id": "p1", "kind": "play", "card": "6", "arg": "1"}
     )
@@ -188,7 +174,7 @@ def test_playing_the_chosen_creature_puts_it_on_its_line(olga: Client, owner: An
 
 
 def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owner: Any) -> None:
-    game = _seeded_table(owner)
+    game = seeded_table(owner)
     since = selectors.game_view(game=game, seat=game.seats.get(index=0))["state"]["events_next"]
     response = olga.post(
         f"/play/{game.uid}/act/",
