@@ -225,3 +225,14 @@ def test_the_stream_tells_when_the_invited_player_takes_the_seat(
     game.refresh_from_db()
     started = json.dumps({"action_count": game.action_count, "status": "playing"})
     assert next(chunks).decode() == f"event: update\ndata: {started}\n\n"
+
+
+def test_the_board_s_choice_in_french_and_swedish(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    french = olga.get(f"/fr/play/{game.uid}/?card=6").content.decode()
+    assert "Où va Brute ? 2 places sont marquées « Ici »." in french
+    assert 'aria-label="Jouer Brute sur Ligne du haut" autofocus>Ici</button>' in french
+    swedish = olga.get(f"/sv/play/{game.uid}/?card=6").content.decode()
+    assert "Var ska Brute läggas? 2 platser är märkta ”Här”." in swedish
+    assert 'aria-label="Välj Baron"' not in swedish
+    assert 'aria-label="Välj Revenant">Välj</button>' in swedish
