@@ -186,22 +186,29 @@ def board_view(
                 discard=tuple(face(name) for name in player.discard),
             )
         )
-    topology = _topology(len(players))
+    lines = [
+        LineView(
+            name=name,
+            left=_half(players[left_seat], titles[left_seat], left_lane, face),
+            right=_half(players[right_seat], titles[right_seat], right_lane, face),
+        )
+        for name, (left_seat, left_lane), (right_seat, right_lane) in line_halves(len(players))
+    ]
+    return BoardView(seats=tuple(seats), lines=tuple(lines))
+
+
+def line_halves(players: int) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """The lines of a table of `players` seats in the rulebook's order: each one's name and the
+    (seat, lane) of its left and its right half."""
+    topology = _topology(players)
     halves: dict[int, list[tuple[int, int]]] = {}
-    for seat, numbers in enumerate(topology.line_number[: len(players)]):
+    for seat, numbers in enumerate(topology.line_number[:players]):
         for lane, number in enumerate(numbers):
             halves.setdefault(number, []).append((seat, lane))
-    lines = []
-    for number in sorted(halves):
-        (left_seat, left_lane), (right_seat, right_lane) = halves[number]
-        lines.append(
-            LineView(
-                name=_line_name(number, len(halves)),
-                left=_half(players[left_seat], titles[left_seat], left_lane, face),
-                right=_half(players[right_seat], titles[right_seat], right_lane, face),
-            )
-        )
-    return BoardView(seats=tuple(seats), lines=tuple(lines))
+    return [
+        (_line_name(number, len(halves)), halves[number][0], halves[number][1])
+        for number in sorted(halves)
+    ]
 
 
 def position_board(

@@ -139,6 +139,12 @@ def game_state(game: Game) -> GameState:
     return state
 
 
+def card_names(game: Game) -> list[str]:
+    """The engine's name of each card id of the game: what an event names once the seat's view
+    shows that card (a hidden card is None in the event, never looked up here)."""
+    return list(game_state(game).setup.names) if game.status != Status.WAITING else []
+
+
 def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]:
     """What `seat` sees: the table's facts, and (once every seat has a deck) the engine's view
     of the position for that seat (`engine.rules.view`)."""

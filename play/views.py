@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
@@ -24,7 +25,9 @@ from django.views.decorators.http import require_POST
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from engine.rules.events import EVENTS, LINE_NAMES
+from engine.rules.view import CARD_KEYS
 from play import selectors, services
+from play.board import seat_board
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
 
@@ -119,7 +122,7 @@ def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
     """An event of a seat's view in the page's language; a hidden card is "a hidden card"."""
     shown: dict[str, Any] = {}
     for key, value in event["args"].items():
-        if key in ("card", "target", "host"):
+        if key in CARD_KEYS:
             shown[key] = _("a hidden card") if value is None else names.get(value, value)
         elif key == "line" and value in LINE_NAMES:
             shown[key] = pgettext("engine line", value)
@@ -128,55 +131,69 @@ def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
     return pgettext("engine event", EVENTS[event["code"]][1]).format(**shown)
 
 
-def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
+def _event_cards(event: dict[str, Any]) -> str:
+    """The ids of the cards an event names and the seat may see, for the board to mark them."""
+    return " ".join(
+        str(value) for key, value in event["args"].items() if key in CARD_KEYS and value is not None
+    )
+
+
+def _board_context(
+    game: Game, seat: Seat, *, chosen: int | None = None, since: int | None = None
+) -> dict[str, Any]:
+    """The board of `seat`, `chosen` the card of my hand whose places it marks, `since` the
+    event count of the last board the page showed (its events since then shown step by step)."""
     view = selectors.game_view(game=game, seat=seat)
     state = view["state"]
     context: dict[str, Any] = {"game": game, "view": view, "seat": seat, "state": state}
     if state is None:
         return context
-    names: dict[int, str] = {}
-    for player in state["players"]:
-        for card in (player["hand"] or []) + [c for line in player["lines"] for c in line]:
-            names[card["id"]] = card["name"]
-        if player["champion"]:
-            names[player["champion"]["id"]] = player["champion"]["name"]
-    mine = state["players"][seat.index]
-    # The play controls: per card of my hand, the ways the rules let me play it.
-    options: dict[int, list[dict[str, Any]]] = {}
-    for action in state["legal_actions"]:
-        if action["kind"] in ("play", "play_onto", "cast"):
-            if action["kind"] == "play":
-                label = _("on the top line") if action["arg"] == 0 else _("on the bottom line")
-            elif action["kind"] == "play_onto":
-                label = _("onto %(card)s") % {"card": names.get(action["arg"], "?")}
-            else:
-                label = _("on %(card)s") % {"card": names.get(action["arg"], "?")}
-            options.setdefault(action["card"], []).append({**action, "label": label})
+    names = dict(enumerate(selectors.card_names(game)))
+    titles = [
+        _("Me (%(seat)s)") % {"seat": other["seat"]}
+        if other["seat"] == view["seat"]
+        else f"{other['name']} ({other['seat']})"
+        for other in view["seats"]
+    ]
     kinds = {action["kind"] for action in state["legal_actions"]}
-    events = [_event_text(event, names) for event in state["events"]]
+    events = state["events"]
+    new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
     context.update(
         my_turn=bool(state["legal_actions"]),
-        mine=mine,
-        others=[p for i, p in enumerate(state["players"]) if i != seat.index],
-        hand=[{**card, "options": options.get(card["id"], [])} for card in mine["hand"] or []],
+        board=seat_board(state, seat=seat.index, titles=titles, chosen=chosen),
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,
-        events=events[-30:],
+        events=[_event_text(event, names) for event in events[-30:]],
+        steps=[
+            {"text": _event_text(event, names), "cards": _event_cards(event)}
+            for event in new_events
+        ],
         client_id=uuid.uuid4().hex,
     )
     return context
 
 
+def _choice(request: HttpRequest) -> dict[str, int | None]:
+    """The board's state the page sends back: the chosen card and the event count it showed."""
+    chosen = _int(request.GET.get("card"))
+    since = _int(request.GET.get("since"))
+    return {"chosen": chosen if chosen >= 0 else None, "since": since if since >= 0 else None}
+
+
 def table(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
-    context = _board_context(game, seat)
+    context = _board_context(game, seat, **_choice(request))
     context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
     return render(request, "play/table.html", context)
 
 
 def table_board(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
-    return render(request, "play/_board.html", _board_context(game, seat))
+    # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
+    # board as it is on a 204), so the lines of what happened stay until a new board comes.
+    if request.GET.get("shown") == f"{game.action_count}-{game.status}":
+        return HttpResponse(status=204)
+    return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
 
 @require_POST
@@ -197,11 +214,14 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
             )
     except DomainError as refused:
         error = refused
-    context = _board_context(selectors.game_get(uid=uid), seat)
+    since = _int(request.POST.get("since"))
+    context = _board_context(selectors.game_get(uid=uid), seat, since=since if since >= 0 else None)
     context["error"] = error
     if request.headers.get("HX-Request"):
         return render(request, "play/_board.html", context)
-    return redirect("play:table", uid)
+    # Without JS: the table again, with what happened since the page's board.
+    table_url = reverse("play:table", args=[uid])
+    return redirect(f"{table_url}?since={since}" if since >= 0 else table_url)
 
 
 def _int(value: str | None) -> int:
@@ -212,21 +232,23 @@ def _int(value: str | None) -> int:
 
 
 def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count each time it changes."""
+    """Server-sent events: `update` with the action count and the status each time they
+    change."""
     game, _seat = _table(request, uid)
     start = request.GET.get("after", "")
     seen = int(start) if start.isdigit() and len(start) < 10 else -1
 
     def events() -> Iterator[str]:
-        last = seen
+        last: tuple[int, str] = (seen, "")
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
             row = Game.objects.filter(pk=game.pk).values("action_count", "status").first()
             if row is None:
                 return
-            if row["action_count"] != last:
-                last = row["action_count"]
+            # A table also changes without an action: the invited player took the seat.
+            if (row["action_count"], row["status"]) != last:
+                last = (row["action_count"], row["status"])
                 yield f"event: update\ndata: {json.dumps(row)}\n\n"
             if row["status"] == Status.FINISHED:
                 return

@@ -3,7 +3,14 @@
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from rest_framework.test import APIClient
+
+from engine.adapters.decks import DeckChoice
+from play.models import Game
+from play.services import SeatRequest, game_create
+
+GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 
 
 @pytest.fixture
@@ -37,3 +44,14 @@ def join_as_guest(uid: str, invite_code: str, name: str = "Gus") -> APIClient:
     assert len(token) == 32
     guest.credentials(HTTP_X_SEAT_TOKEN=token)
     return guest
+
+
+def seeded_table(creator: User, opponent: SeatRequest = GREEDY) -> Game:
+    """A table with a known deal (seed 8; the new-table form draws its seed): the creator's
+    preconstructed deck 1 against `opponent`."""
+    return game_create(
+        creator=creator,
+        format="preconstructed",
+        seats=[SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)), opponent],
+        seed=8,
+    )

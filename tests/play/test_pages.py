@@ -6,7 +6,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from play import selectors
 from play.models import Game, GameAction
+from tests.play.conftest import seeded_table
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +89,150 @@ def test_the_stream_tells_the_action_count(olga: Client, settings: Any) -> None:
     body = b"".join(response.streaming_content).decode()
     data = json.dumps({"action_count": game.action_count, "status": "playing"})
     assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
+
+
+def _between(page: str, start: str, end: str) -> str:
+    return page.split(start, 1)[1].split(end, 1)[0]
+
+
+def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    state = selectors.game_state(game)
+    names = state.setup.names
+    mine = {names[card] for card in state.players[0].hand}
+    theirs = [names[card] for card in state.players[1].hand]
+    # The greedy deck's hand this seed: 6 cards, none of them a name of my deck.
+    assert theirs == ["Lieutenant", "Shaman", "Scribe", "Alpha", "Abomination", "Combustion"]
+    assert mine.isdisjoint(theirs)
+    pages = [
+        olga.get(f"/play/{game.uid}/").content.decode(),
+        olga.get(f"/play/{game.uid}/board/?since=0").content.decode(),
+        olga.post(
+            f"/play/{game.uid}/act/",
+            {"client_id": "end-1", "kind": "end_turn", "since": "0"},
+            headers={"HX-Request": "true"},
+        ).content.decode(),
+    ]
+    state = selectors.game_state(Game.objects.get())
+    hidden = {names[card] for card in state.players[1].hand} - mine
+    assert len(hidden) >= 5
+    for page in pages:
+        for name in hidden:
+            assert name not in page
+    # Their hand is drawn as backs.
+    seat_b = _between(pages[0], 'data-seat="B">\n    <h2', "</section>")
+    backs = seat_b.count('class="board-card board-back"')
+    assert backs == 6
+    assert pages[2].count('class="board-card board-back"') == len(state.players[1].hand)
+
+
+def test_choosing_a_creature_marks_both_lines_of_my_kingdom(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    page = olga.get(f"/play/{game.uid}/?card=6").content.decode()
+    assert 'aria-pressed="true" aria-label="Choose Brute"' in page
+    assert page.count(">Here</button>") == 2
+    assert 'aria-label="Play Brute on Top line" autofocus' in page
+    assert 'aria-label="Play Brute on Bottom line">' in page
+    # Both on my side of the Bridges (seat A: the left halves).
+    assert page.count('class="board-half is-left is-target"') == 2
+    # My 4 leftmost cards are the available ones; Baron (the 5th) cannot be chosen.
+    assert page.count("play-card is-available") == 4
+    assert page.count('aria-pressed="false" aria-label="Choose ') == 3
+    assert 'aria-label="Choose Baron"' not in page
+    # A card that is not playable now is no choice: nothing is marked.
+    page = olga.get(f"/play/{game.uid}/?card=1").content.decode()
+    assert ">Here</button>" not in page
+
+
+def test_choosing_an_incantation_marks_its_targets(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    # The computer played first: Microctopus (card 8) and Ogre (12) on its top line.
+    page = olga.get(f"/play/{game.uid}/board/?card=5").content.decode()
+    assert page.count('class="board-card board-creature is-target"') == 2
+    assert 'aria-label="Cast Annihilation on Microctopus" autofocus' in page
+    assert 'aria-label="Cast Annihilation on Ogre">' in page
+    assert "is-left is-target" not in page
+    response = olga.post(
+        f"/play/{game.uid}/act/",
+        {"client_id": "c1", "kind": "cast", "card": "5", "arg": "12"},
+        headers={"HX-Request": "true"},
+    )
+    # Annihilation destroyed the Ogre: no card 12 on the board any more.
+    assert 'data-card="12"' not in response.content.decode()
+    assert 'data-card="8"' in response.content.decode()
+
+
+def test_playing_the_chosen_creature_puts_it_on_its_line(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    olga.post(
+        f"/play/{game.uid}/act/", {"client_id": "p1", "kind": "play", "card": "6", "arg": "1"}
+    )
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    bottom = _between(page, 'aria-label="Bottom line"', "</section>")
+    assert 'data-card="6"' in _between(bottom, 'data-seat="A"', "</ol>")
+    assert 'data-card="6"' not in _between(page, 'aria-label="Top line"', "</section>")
+
+
+def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    since = selectors.game_view(game=game, seat=game.seats.get(index=0))["state"]["events_next"]
+    response = olga.post(
+        f"/play/{game.uid}/act/",
+        {"client_id": "end-1", "kind": "end_turn", "since": str(since)},
+        headers={"HX-Request": "true"},
+    )
+    page = response.content.decode()
+    game.refresh_from_db()
+    state = selectors.game_state(game)
+    assert state.log is not None
+    steps = _between(page, '<ol aria-live="polite">', "</ol>")
+    assert steps.count("<li") == len(state.log) - since
+    # My end of turn, the computer's turn step by step, then my next turn begins.
+    assert steps.startswith("<li>A assaults.</li><li>Turn 3: B (their turn 2).</li>")
+    assert '<li data-cards="12">Ogre (B) attacks the Stronghold.</li>' in steps
+    assert steps.endswith("<li>Turn 4: A (their turn 2).</li><li>Phase 1: A has 9 Mana.</li>")
+    assert '<button type="button" class="play-skip" hidden>Skip</button>' in page
+    # A board asked for with nothing new since: no steps.
+    again = olga.get(f"/play/{game.uid}/board/?since={len(state.log)}").content.decode()
+    assert "play-steps" not in again
+    # The page's poll while its board is the latest: nothing to swap, the steps stay.
+    shown = f"{game.action_count}-playing"
+    assert f'name="shown" value="{shown}"' in page
+    poll = olga.get(f"/play/{game.uid}/board/?shown={shown}&since={len(state.log)}")
+    assert (poll.status_code, poll.content) == (204, b"")
+    older = olga.get(f"/play/{game.uid}/board/?shown={game.action_count - 1}-playing")
+    assert older.status_code == 200
+    # Without JS the action's redirect keeps the count, for the page to list what followed.
+    plain = olga.post(
+        f"/play/{game.uid}/act/", {"client_id": "end-2", "kind": "end_turn", "since": "7"}
+    )
+    assert plain["Location"] == f"/play/{game.uid}/?since=7"
+
+
+def test_the_stream_tells_when_the_invited_player_takes_the_seat(
+    olga: Client, settings: Any
+) -> None:
+    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_POLL_MS = 10
+    game = _new_table(olga, opponent="invite")
+    chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
+    waiting = json.dumps({"action_count": 0, "status": "waiting"})
+    assert next(chunks).decode() == f"event: update\ndata: {waiting}\n\n"
+    Client().post(
+        f"/play/{game.uid}/join/{game.invite_code}/", {"guest_name": "Gus", "preconstructed": "2"}
+    )
+    game.refresh_from_db()
+    started = json.dumps({"action_count": game.action_count, "status": "playing"})
+    assert next(chunks).decode() == f"event: update\ndata: {started}\n\n"
+
+
+def test_the_board_s_choice_in_french_and_swedish(olga: Client, owner: Any) -> None:
+    game = seeded_table(owner)
+    french = olga.get(f"/fr/play/{game.uid}/?card=6").content.decode()
+    assert "Où va Brute ? 2 places sont marquées « Ici »." in french
+    assert 'aria-label="Jouer Brute sur Ligne du haut" autofocus>Ici</button>' in french
+    swedish = olga.get(f"/sv/play/{game.uid}/?card=6").content.decode()
+    assert "Var ska Brute läggas? 2 platser är märkta ”Här”." in swedish
+    assert 'aria-label="Välj Baron"' not in swedish
+    assert 'aria-label="Välj Revenant">Välj</button>' in swedish

@@ -4,6 +4,8 @@
 // without EventSource at all, the board polls every 2 s instead.
 (function () {
   "use strict";
+  // A line of "Since your last look" every STEP_MS: slow enough to follow an Assault.
+  var STEP_MS = 700;
   function listen(board) {
     var source = new EventSource(board.dataset.stream);
     source.onopen = function () { window.playStreaming = true; };
@@ -11,7 +13,9 @@
       var data = JSON.parse(event.data);
       var shown = board.querySelector(".play-board");
       // Only a newer board: the board of an action of this page can be shown before its event.
-      if (!shown || data.action_count > Number(shown.dataset.actionCount)) {
+      // Same count, other status: the invited player took the seat.
+      if (!shown || data.action_count > Number(shown.dataset.actionCount) ||
+          (data.action_count === Number(shown.dataset.actionCount) && data.status !== shown.dataset.status)) {
         board.dispatchEvent(new CustomEvent("play-update"));
       }
       if (data.status === "finished") { source.close(); window.playStreaming = false; }
@@ -25,13 +29,51 @@
       }
     };
   }
+  // The events since the page's last board, one line at a time with the cards they name marked
+  // on the board; "Skip" (or reduced motion) shows them all at once.
+  function replaySteps(root) {
+    var steps = root.querySelector(".play-steps");
+    if (!steps || window.matchMedia("(prefers-reduced-motion: reduce)").matches) { return; }
+    var lines = steps.querySelectorAll("li");
+    var skip = steps.querySelector(".play-skip");
+    var shown = 0;
+    var timer = null;
+    function mark(line, on) {
+      (line.dataset.cards || "").split(" ").forEach(function (id) {
+        if (id) {
+          root.querySelectorAll('.board-card[data-card="' + id + '"]').forEach(function (card) {
+            card.classList.toggle("is-step", on);
+          });
+        }
+      });
+    }
+    function finish() {
+      window.clearTimeout(timer);
+      lines.forEach(function (line) { line.hidden = false; mark(line, false); });
+      skip.hidden = true;
+    }
+    function next() {
+      if (shown > 0) { mark(lines[shown - 1], false); }
+      if (shown >= lines.length) { finish(); return; }
+      lines[shown].hidden = false;
+      mark(lines[shown], true);
+      shown += 1;
+      timer = window.setTimeout(next, STEP_MS);
+    }
+    lines.forEach(function (line) { line.hidden = true; });
+    skip.hidden = false;
+    skip.addEventListener("click", finish);
+    next();
+  }
   document.addEventListener("DOMContentLoaded", function () {
     var board = document.getElementById("board");
     if (board && window.EventSource) { listen(board); }
+    if (board) { replaySteps(board); }
   });
   // "Your turn" in the title follows the board (its title is rendered in the page's language).
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
     var board = document.querySelector(".play-board");
     if (board && board.dataset.title) { document.title = board.dataset.title; }
+    if (event.detail.target.id === "board") { replaySteps(event.detail.target); }
   });
 })();

@@ -1,0 +1,228 @@
+"""The table's board as the page draws it, built from one seat's view (`engine.rules.view`):
+the engine board's cards (`engine.board` faces, engine/board.css) with the controls of the seat
+whose turn it is. Only the seat's view goes in, so a card hidden from that seat never reaches
+the page.
+
+Playing a card is a two-step choice: the page asks for the board with a card chosen, and the
+board then marks where that card may go (a line of my Kingdom for a creature, a creature for a
+Symbiote or an Incantation), each place a button of the action.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine.board import CardFace, card_face, line_halves
+from engine.rules.abilities.costs import WINDOW
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action of the chosen card: the button of the place it goes to."""
+
+    kind: str  # "play", "play_onto", "cast"
+    card: int
+    arg: int
+    label: str  # the button's accessible name: the whole action in words
+    first: bool  # the place the keyboard's focus goes to once the card is chosen
+
+    @property
+    def cid(self) -> str:
+        """Its part of the form's client id (one per action of a board)."""
+        return f"{self.kind}-{self.card}-{self.arg}"
+
+
+@dataclass(frozen=True)
+class HandCard:
+    id: int
+    face: CardFace
+    available: bool  # among the WINDOW leftmost cards of the seat to play
+    playable: bool  # the rules let it be played now
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place of a hand, left to right: a card face up, the Stronghold, or (neither) a back."""
+
+    card: HandCard | None
+    stronghold: bool
+
+
+@dataclass(frozen=True)
+class TableCreature:
+    id: int
+    face: CardFace
+    attack: int
+    hp: int
+    damage: int
+    symbiote: CardFace | None
+    chained: tuple[str, ...]  # the cards it holds by Enchain (public: Enchain reveals them)
+    choice: Choice | None  # the chosen card goes onto / is cast on this creature
+
+
+@dataclass(frozen=True)
+class Half:
+    seat: str
+    title: str
+    creatures: tuple[TableCreature, ...]  # from the Bridge outward
+    choice: Choice | None  # the chosen creature may be placed on this line
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    left: Half
+    right: Half
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    letter: str
+    title: str
+    mine: bool
+    active: bool
+    fort: bool
+    hp: int
+    mana: int
+    hand_count: int
+    hand: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class TableBoard:
+    seats: tuple[TableSeat, ...]
+    lines: tuple[Line, ...]
+    chosen: HandCard | None
+    choices: tuple[Choice, ...]
+
+
+def face_of(card: Mapping[str, Any]) -> CardFace:
+    """A card of the view as the board draws it (its emblem from its played values)."""
+    definition = {
+        "type": "creature" if card["creature"] else "incantation",
+        "cost": card["cost"],
+        "attack": card["attack"],
+        "hp": card["hp"],
+        "abilities": card["abilities"],
+    }
+    name = str(card["name"])
+    return card_face(name=name, label=name, slug=name, expansion_code="", definition=definition)
+
+
+def seat_board(
+    state: Mapping[str, Any], *, seat: int, titles: Sequence[str], chosen: int | None
+) -> TableBoard:
+    """The board of `state` (the view of `seat`), `titles` by seat, `chosen` the card id of my
+    hand whose places are marked (ignored unless the rules let me play it now)."""
+    players = state["players"]
+    names: dict[int, str] = {}
+    for player in players:
+        for line in player["lines"]:
+            for creature in line:
+                names[creature["id"]] = creature["name"]
+    legal: dict[int, list[dict[str, Any]]] = {}
+    for action in state["legal_actions"]:
+        if action["kind"] in ("play", "play_onto", "cast"):
+            legal.setdefault(action["card"], []).append(action)
+    my_turn = bool(state["legal_actions"])
+    chosen_card: HandCard | None = None
+    seats = []
+    for index, player in enumerate(players):
+        hand: list[Slot] = []
+        for position, card in enumerate(player["hand"] or []):
+            item = HandCard(
+                id=card["id"],
+                face=face_of(card),
+                available=index == seat and my_turn and position < WINDOW,
+                playable=index == seat and card["id"] in legal,
+                chosen=index == seat and card["id"] == chosen and card["id"] in legal,
+            )
+            if item.chosen:
+                chosen_card = item
+            hand.append(Slot(item, False))
+        if player["hand"] is None:
+            hand = [Slot(None, False) for _card in range(player["hand_count"])]
+        hand.insert(player["stronghold"]["position"], Slot(None, True))
+        seats.append(
+            TableSeat(
+                letter=player["seat"],
+                title=titles[index],
+                mine=index == seat,
+                active=player["seat"] == state["active"] and state["phase"] != "over",
+                fort=player["stronghold"]["side"] == "fort",
+                hp=player["stronghold"]["hit_points"],
+                mana=player["mana"],
+                hand_count=player["hand_count"],
+                hand=tuple(hand),
+            )
+        )
+    halves = line_halves(len(players))
+    # My lanes by the name of the line they are half of (a creature goes on a lane).
+    lane_names = {lane: name for name, *parts in halves for side, lane in parts if side == seat}
+    choices = _choices(legal, chosen_card, names, lane_names)
+    lines = [
+        Line(
+            name=name,
+            left=_half(players[left], titles[left], left_lane, left == seat, choices),
+            right=_half(players[right], titles[right], right_lane, right == seat, choices),
+        )
+        for name, (left, left_lane), (right, right_lane) in halves
+    ]
+    return TableBoard(
+        seats=tuple(seats), lines=tuple(lines), chosen=chosen_card, choices=tuple(choices)
+    )
+
+
+def _choices(
+    legal: Mapping[int, list[dict[str, Any]]],
+    chosen: HandCard | None,
+    names: Mapping[int, str],
+    lane_names: Mapping[int, str],
+) -> list[Choice]:
+    if chosen is None:
+        return []
+    card = chosen.face.name
+    choices: list[Choice] = []
+    for action in legal[chosen.id]:
+        target = names.get(action["arg"], "?")
+        if action["kind"] == "play":
+            label = _("Play %(card)s on %(line)s") % {
+                "card": card,
+                "line": lane_names[action["arg"]],
+            }
+        elif action["kind"] == "play_onto":
+            label = _("Play %(card)s onto %(host)s") % {"card": card, "host": target}
+        else:
+            label = _("Cast %(card)s on %(target)s") % {"card": card, "target": target}
+        choices.append(Choice(action["kind"], action["card"], action["arg"], label, not choices))
+    return choices
+
+
+def _half(
+    player: Mapping[str, Any],
+    title: str,
+    lane: int,
+    mine: bool,
+    choices: Sequence[Choice],
+) -> Half:
+    creatures = []
+    for creature in player["lines"][lane]:
+        aimed = [c for c in choices if c.kind != "play" and c.arg == creature["id"]]
+        symbiote = creature["symbiote"]
+        creatures.append(
+            TableCreature(
+                id=creature["id"],
+                face=face_of(creature),
+                attack=creature["attack"],
+                hp=creature["hp"],
+                damage=creature["damage"],
+                symbiote=face_of(symbiote) if symbiote else None,
+                chained=tuple(card["name"] for card in creature["chained"]),
+                choice=aimed[0] if aimed else None,
+            )
+        )
+    placed = [c for c in choices if mine and c.kind == "play" and c.arg == lane]
+    return Half(player["seat"], title, tuple(creatures), placed[0] if placed else None)
