@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from engine.rules.events import EVENTS, LINE_NAMES
+from engine.rules.modes import MODES
 from play import selectors, services
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
@@ -73,6 +74,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 creator=signed_in_user(request),
                 format=form.cleaned_data["format"],
                 seats=form.seat_requests(),
+                mode=form.cleaned_data["mode"],
+                ai_level=form.chosen_level(),
                 exhaustion=form.cleaned_data["exhaustion"],
                 listed=form.cleaned_data["listed"],
             )
@@ -131,7 +134,15 @@ def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
 def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
     view = selectors.game_view(game=game, seat=seat)
     state = view["state"]
-    context: dict[str, Any] = {"game": game, "view": view, "seat": seat, "state": state}
+    context: dict[str, Any] = {
+        "game": game,
+        "view": view,
+        "seat": seat,
+        "state": state,
+        "my_team": view["seats"][seat.index]["team"],
+        # Teammates win together: the result names the team.
+        "team_play": len(set(MODES[game.mode].teammates(seat.index))) > 1,
+    }
     if state is None:
         return context
     names: dict[int, str] = {}
@@ -141,6 +152,7 @@ def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
         if player["champion"]:
             names[player["champion"]["id"]] = player["champion"]["name"]
     mine = state["players"][seat.index]
+    team = MODES[game.mode].teammates(seat.index)
     # The play controls: per card of my hand, the ways the rules let me play it.
     options: dict[int, list[dict[str, Any]]] = {}
     for action in state["legal_actions"]:
@@ -157,7 +169,11 @@ def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
     context.update(
         my_turn=bool(state["legal_actions"]),
         mine=mine,
-        others=[p for i, p in enumerate(state["players"]) if i != seat.index],
+        others=[
+            {**player, "name": view["seats"][i]["name"], "partner": i in team}
+            for i, player in enumerate(state["players"])
+            if i != seat.index
+        ],
         hand=[{**card, "options": options.get(card["id"], [])} for card in mine["hand"] or []],
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,

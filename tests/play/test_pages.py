@@ -87,3 +87,59 @@ def test_the_stream_tells_the_action_count(olga: Client, settings: Any) -> None:
     body = b"".join(response.streaming_content).decode()
     data = json.dumps({"action_count": game.action_count, "status": "playing"})
     assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
+
+
+def test_a_solo_table_from_the_form_shows_the_ai_at_its_level_and_its_piles(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {"mode": "solo", "format": "preconstructed", "preconstructed": "1", "ai_level": "2"},
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.mode, game.ai_level, game.seats.count()) == ("solo", 2, 2)
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    assert "<title>Your turn · Solo · cod_site</title>" in page
+    assert "<h1>Solo · AI level 2</h1>" in page
+    assert "<li>B: The AI (level 2)</li>" in page
+    assert "Opponent (B) · The AI (level 2)" in page
+    assert "Deck pile: 24 cards over its Stronghold · 0 Mana" in page
+    assert "Discard pile: empty" in page
+    lobby = olga.get("/play/").content.decode()
+    assert "olga – AI level 2" in lobby
+    assert "Solo · Preconstructed · turn 1" in lobby
+
+
+def test_a_team_table_names_partners_and_the_winning_team(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {
+            "mode": "teams",
+            "format": "preconstructed",
+            "preconstructed": "1",
+            "opponent": "agent:random",
+            "seat_c": "agent:greedy",
+            "seat_d": "agent:random",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert [seat.agent for seat in game.seats.all()] == ["", "random", "greedy", "random"]
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    # The computers play until it is my turn.
+    assert '<li aria-current="true">A: olga (me) · to play</li>' in page
+    assert "<li>C: Computer (Greedy) (partner)</li>" in page
+    assert "Partner (C) · Computer (Greedy)" in page
+    assert "Opponent (D) · Computer (Random (weakest))" in page
+    olga.post(f"/play/{game.uid}/act/", {"kind": "concede"})
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    assert "Game over: the team B + D wins together." in page
+
+
+def test_the_form_refuses_a_four_player_table_with_a_missing_seat(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {"mode": "free_for_all", "format": "preconstructed", "preconstructed": "1"},
+    )
+    assert response.status_code == 200
+    assert "Unknown computer player." in response.content.decode()
+    assert Game.objects.count() == 0
