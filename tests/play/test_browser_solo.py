@@ -1,0 +1,89 @@
+"""In a real browser: open a Solo table from the form and play it against the Solo AI to the end
+with the keyboard, at a phone's width, the table checked by axe; a Team Play table's four
+Kingdoms fit a phone too."""
+
+from typing import Any
+
+import pytest
+
+from play.models import Game
+from tests.foundation.test_browser_pages import overflow
+from tests.support.browser import axe_violations
+
+from .test_browser import _press
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("committed_catalogue"),
+]
+
+
+def _new_table_page(page: Any, base: str, django_user_model: Any) -> None:
+    django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/accounts/login/?next=/play/new/")
+    page.fill("#id_username", "bea")
+    page.fill("#id_password", "pw-bea-123456")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{base}/play/new/")
+
+
+def test_a_browser_plays_a_solo_game_against_the_ai_to_the_end(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    base = live_server.url
+    _new_table_page(page, base, django_user_model)
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.select_option("#id_mode", "solo")
+    page.select_option("#id_preconstructed", "3")
+    page.select_option("#id_ai_level", "4")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+    assert page.title() == "Your turn · Solo · cod_site"
+    assert page.locator("h1").inner_text() == "Solo · AI level 4"
+    ai = page.get_by_role("region", name="Kingdom B")
+    assert "Deck pile: 24 cards over its Stronghold" in ai.inner_text()
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.wait_for_function("window.htmx !== undefined")
+    for _turn in range(60):
+        if page.locator(".play-status", has_text="Game over").count():
+            break
+        playable = page.locator(".play-playable button")
+        if playable.count():
+            _press(page, playable.first)
+        end = page.get_by_role("button", name="End turn")
+        if end.count():
+            _press(page, end)
+    status = page.locator(".play-status").inner_text()
+    game = Game.objects.get()
+    assert (game.status, game.mode, game.ai_level) == ("finished", "solo", 4)
+    assert len(game.winners) == 1
+    assert status.startswith(f"Game over: {'AB'[game.winners[0]]} wins.")
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    assert game.replay is not None
+    assert game.replay["options"]["mode"] == "solo"
+    assert len(game.replay["actions"]) == game.action_count
+
+
+def test_a_team_play_table_fits_a_phone(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    base = live_server.url
+    _new_table_page(page, base, django_user_model)
+    page.select_option("#id_mode", "teams")
+    page.select_option("#id_opponent", "agent:random")
+    page.select_option("#id_seat_c", "agent:greedy")
+    page.select_option("#id_seat_d", "agent:random")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+    assert page.title() == "Your turn · Team Play · cod_site"
+    assert page.get_by_role("region", name="Kingdom C").locator("h2").inner_text() == (
+        "Partner (C) · Computer (Greedy)"
+    )
+    assert page.locator(".play-seats li").count() == 4
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
