@@ -1,11 +1,16 @@
 """The forms of the play pages: a new table, and a seat taken by the share link."""
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
 from play.models import Agent, Format, Mode
 from play.services import SeatRequest
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 OPPONENTS = [(f"agent:{value}", label) for value, label in Agent.choices] + [
     ("invite", _("A friend (share link)"))
@@ -32,33 +37,27 @@ class DeckFields(forms.Form):
         return DeckChoice(deck=data["deck"] or None, code=data["code"] or None)
 
 
+def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceField:
+    # Not required: the seats a mode does not have stay unread.
+    return forms.ChoiceField(
+        label=label, choices=OPPONENTS, initial="agent:greedy", required=False, help_text=help_text
+    )
+
+
 class NewTableForm(DeckFields):
     # Not required: without one, a Duel (the table of the first release, before the modes).
     mode = forms.ChoiceField(
         label=_("Game mode"), choices=Mode.choices, initial=Mode.DUEL, required=False
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial="preconstructed")
-    opponent = forms.ChoiceField(
-        label=_("Seat B (Co-op: your partner, seat C)"),
-        choices=OPPONENTS,
-        initial="agent:greedy",
-        required=False,
-        help_text=_("Not in Solo, where the AI plays the other side."),
+    opponent = _seat_field(
+        _("Seat B (Co-op: your partner, seat C)"),
+        _("Not in Solo, where the AI plays the other side."),
     )
-    seat_c = forms.ChoiceField(
-        label=_("Seat C"),
-        choices=OPPONENTS,
-        initial="agent:greedy",
-        required=False,
-        help_text=_("Free-For-All and Team Play only (your partner in Team Play)."),
+    seat_c = _seat_field(
+        _("Seat C"), _("Free-For-All and Team Play only (your partner in Team Play).")
     )
-    seat_d = forms.ChoiceField(
-        label=_("Seat D"),
-        choices=OPPONENTS,
-        initial="agent:greedy",
-        required=False,
-        help_text=_("Free-For-All and Team Play only."),
-    )
+    seat_d = _seat_field(_("Seat D"), _("Free-For-All and Team Play only."))
     ai_level = forms.TypedChoiceField(
         label=_("AI level"),
         choices=[(level, str(level)) for level in range(1, 11)],

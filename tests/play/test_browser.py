@@ -31,17 +31,36 @@ def _press(page: Any, button: Any) -> None:
     )
 
 
-def test_a_browser_plays_a_duel_against_greedy_to_the_end(
-    page: Any, live_server: Any, django_user_model: Any
-) -> None:
+def new_table_page(page: Any, base: str, django_user_model: Any) -> None:
+    """Sign in as a new user, bea, on a phone-sized page: the new-table form opens."""
     django_user_model.objects.create_user("bea", password="pw-bea-123456")
-    base = live_server.url
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{base}/accounts/login/?next=/play/new/")
     page.fill("#id_username", "bea")
     page.fill("#id_password", "pw-bea-123456")
     page.locator("main form button[type=submit]").click()
     page.wait_for_url(f"{base}/play/new/")
+
+
+def play_to_the_end(page: Any) -> None:
+    """Each turn, play the first highlighted card if there is one (its first placement), then
+    end the turn, all by keyboard, until the game is over."""
+    for _turn in range(60):
+        if page.locator(".play-status", has_text="Game over").count():
+            return
+        playable = page.locator(".play-playable button")
+        if playable.count():
+            _press(page, playable.first)
+        end = page.get_by_role("button", name="End turn")
+        if end.count():
+            _press(page, end)
+
+
+def test_a_browser_plays_a_duel_against_greedy_to_the_end(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    base = live_server.url
+    new_table_page(page, base, django_user_model)
     page.select_option("#id_preconstructed", "2")
     page.select_option("#id_opponent", "agent:greedy")
     page.check("#id_exhaustion")
@@ -52,17 +71,7 @@ def test_a_browser_plays_a_duel_against_greedy_to_the_end(
     assert axe_violations(page, ("serious", "critical")) == []
     page.evaluate("window.notReloaded = true")
     page.wait_for_function("window.htmx !== undefined")
-    for _turn in range(60):
-        if page.locator(".play-status", has_text="Game over").count():
-            break
-        # Play the first highlighted card if there is one (its first placement), then end
-        # the turn: all by keyboard.
-        playable = page.locator(".play-playable button")
-        if playable.count():
-            _press(page, playable.first)
-        end = page.get_by_role("button", name="End turn")
-        if end.count():
-            _press(page, end)
+    play_to_the_end(page)
     status = page.locator(".play-status")
     assert "Game over" in status.inner_text()
     assert page.evaluate("window.notReloaded") is True

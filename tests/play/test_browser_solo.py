@@ -10,7 +10,7 @@ from play.models import Game
 from tests.foundation.test_browser_pages import overflow
 from tests.support.browser import axe_violations
 
-from .test_browser import _press
+from .test_browser import new_table_page, play_to_the_end
 
 pytestmark = [
     pytest.mark.browser,
@@ -19,21 +19,11 @@ pytestmark = [
 ]
 
 
-def _new_table_page(page: Any, base: str, django_user_model: Any) -> None:
-    django_user_model.objects.create_user("bea", password="pw-bea-123456")
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{base}/accounts/login/?next=/play/new/")
-    page.fill("#id_username", "bea")
-    page.fill("#id_password", "pw-bea-123456")
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"{base}/play/new/")
-
-
 def test_a_browser_plays_a_solo_game_against_the_ai_to_the_end(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:
     base = live_server.url
-    _new_table_page(page, base, django_user_model)
+    new_table_page(page, base, django_user_model)
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
     page.select_option("#id_mode", "solo")
@@ -48,15 +38,7 @@ def test_a_browser_plays_a_solo_game_against_the_ai_to_the_end(
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
     page.wait_for_function("window.htmx !== undefined")
-    for _turn in range(60):
-        if page.locator(".play-status", has_text="Game over").count():
-            break
-        playable = page.locator(".play-playable button")
-        if playable.count():
-            _press(page, playable.first)
-        end = page.get_by_role("button", name="End turn")
-        if end.count():
-            _press(page, end)
+    play_to_the_end(page)
     status = page.locator(".play-status").inner_text()
     game = Game.objects.get()
     assert (game.status, game.mode, game.ai_level) == ("finished", "solo", 4)
@@ -73,7 +55,7 @@ def test_a_team_play_table_fits_a_phone(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:
     base = live_server.url
-    _new_table_page(page, base, django_user_model)
+    new_table_page(page, base, django_user_model)
     page.select_option("#id_mode", "teams")
     page.select_option("#id_opponent", "agent:random")
     page.select_option("#id_seat_c", "agent:greedy")
