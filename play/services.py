@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from cod_site.errors import DomainError
 from engine.adapters.decks import (
@@ -89,15 +89,15 @@ PLAYER_SEATS = {
     Mode.COOP: 2,
 }
 SEATS_NEEDED = {
-    Mode.DUEL: _lazy("A Duel seats you and either an invited player or a computer player."),
-    Mode.SOLO: _lazy("A Solo game seats only you: the Solo AI plays the other side."),
-    Mode.FREE_FOR_ALL: _lazy(
+    Mode.DUEL: gettext_lazy("A Duel seats you and either an invited player or a computer player."),
+    Mode.SOLO: gettext_lazy("A Solo game seats only you: the Solo AI plays the other side."),
+    Mode.FREE_FOR_ALL: gettext_lazy(
         "A Free-For-All seats you and 3 others, each an invited player or a computer player."
     ),
-    Mode.TEAMS: _lazy(
+    Mode.TEAMS: gettext_lazy(
         "Team Play seats you and 3 others, each an invited player or a computer player."
     ),
-    Mode.COOP: _lazy(
+    Mode.COOP: gettext_lazy(
         "A Co-op game seats you and your partner, an invited player or a computer player, "
         "against the two Co-op AIs."
     ),

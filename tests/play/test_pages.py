@@ -143,3 +143,10 @@ def test_the_form_refuses_a_four_player_table_with_a_missing_seat(olga: Client) 
     assert response.status_code == 200
     assert "Unknown computer player." in response.content.decode()
     assert Game.objects.count() == 0
+
+
+def test_the_modes_are_translated(olga: Client) -> None:
+    page = olga.get("/fr/play/new/").content.decode()
+    assert '<option value="free_for_all">Chacun pour soi</option>' in page
+    page = olga.get("/sv/play/new/").content.decode()
+    assert '<option value="coop">Samarbetsläge</option>' in page
