@@ -60,12 +60,15 @@ def _coop_table(olga_api: APIClient, owner: Any, partner: dict[str, Any]) -> tup
 
 
 def _play_to_the_end(client: APIClient, uid: str, seed: int) -> dict[str, Any]:
-    """My seat plays random legal actions until the game ends; the last view."""
+    """My seat plays random legal actions until the game ends; the last view. Until then, no
+    view shows another seat's hand."""
     rng = random.Random(seed)
     view = _view(client, uid)
     for step in range(500):
         if view["status"] == "finished":
             return view
+        others = [p for p in view["state"]["players"] if p["seat"] != view["seat"]]
+        assert [p["hand"] for p in others] == [None] * len(others)
         action = rng.choice(view["state"]["legal_actions"])
         response = client.post(
             f"/api/v1/games/{uid}/act/", {"client_id": f"c{step}", **action}, format="json"
