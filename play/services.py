@@ -23,6 +23,7 @@ from engine.adapters.decks import (
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
+from engine.adapters.difficulty import difficulty_level_options
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -37,7 +38,6 @@ from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
-from engine.selectors import SoloAi, SoloAiChoice, solo_ai_resolve
 from play.models import Agent, Format, Game, GameAction, Mode, Seat, SeatKind, Status
 from play.selectors import (
     game_actions,
@@ -120,9 +120,9 @@ def _check_seats(mode: str, seats: list[SeatRequest]) -> None:
         )
 
 
-def _ai_of(mode: str, ai_level: int | None) -> SoloAi | None:
-    """Solo's and Co-op's AI at `ai_level` (default `DEFAULT_AI_LEVEL`); None in the other modes,
-    which refuse a level (400 `ai_level_without_ai`, `unknown_level`)."""
+def _ai_of(mode: str, ai_level: int | None) -> int | None:
+    """The level of Solo's and Co-op's AI (default `DEFAULT_AI_LEVEL`); None in the other
+    modes, which refuse a level (400 `ai_level_without_ai`)."""
     if MODES[mode].seats[-1].controller != AUTOMATON:
         if ai_level is not None:
             raise DomainError(
@@ -131,7 +131,7 @@ def _ai_of(mode: str, ai_level: int | None) -> SoloAi | None:
                 {"field": "ai_level", "mode": mode},
             )
         return None
-    return solo_ai_resolve(SoloAiChoice(level=DEFAULT_AI_LEVEL if ai_level is None else ai_level))
+    return DEFAULT_AI_LEVEL if ai_level is None else ai_level
 
 
 def _seat_rows(mode: str, players: list[SeatRequest]) -> list[SeatRequest | None]:
@@ -166,7 +166,9 @@ def game_create(
             {"field": "mode", "mode": mode, "choices": list(Mode.values)},
         )
     _check_seats(mode, seats)
-    ai = _ai_of(mode, ai_level)
+    level = _ai_of(mode, ai_level)
+    # The level's parameters, or a 400 `unknown_level` if the difficulty table lacks it.
+    ai = None if level is None else difficulty_level_options(level=level)
     if format not in Format.values:
         raise DomainError("wrong_format", _("Unknown format."), {"format": format})
     if seed is None:
@@ -210,8 +212,8 @@ def game_create(
             format=format,
             exhaustion=exhaustion,
             seed=seed,
-            ai=ai.options if ai else None,
-            ai_level=ai.level if ai else None,
+            ai=ai,
+            ai_level=level,
             rules_version=RULES_VERSION,
             engine_digest=engine_digest(),
             listed=listed,

@@ -17,8 +17,8 @@ from engine.adapters.decks import (
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
+from engine.adapters.difficulty import difficulty_level_options
 from engine.rules.replay import parse, play
-from engine.selectors import difficulty_level_options
 from play.models import Game
 from play.selectors import game_decks
 from tests.decks.conftest import CONSTRUCTED, PRECON
