@@ -79,15 +79,7 @@ def _check_format(format: str, choice: DeckChoice, side: str) -> None:
         )
 
 
-# The seats a table asks for, by mode, players' seats only (Solo's and Co-op's AI seats are the
-# engine's automaton, added by `game_create`): how many, and the kinds the seats after `me` take.
-PLAYER_SEATS = {
-    Mode.DUEL: 2,
-    Mode.SOLO: 1,
-    Mode.FREE_FOR_ALL: 4,
-    Mode.TEAMS: 4,
-    Mode.COOP: 2,
-}
+# What a mode seats, said when a table asks for other seats.
 SEATS_NEEDED = {
     Mode.DUEL: gettext_lazy("A Duel seats you and either an invited player or a computer player."),
     Mode.SOLO: gettext_lazy("A Solo game seats only you: the Solo AI plays the other side."),
@@ -106,17 +98,20 @@ DEFAULT_AI_LEVEL = 1
 
 
 def _check_seats(mode: str, seats: list[SeatRequest]) -> None:
+    """The players' seats (Solo's and Co-op's AI seats are the automaton's, added by
+    `game_create`): as many as the mode has, one `me`, the others `invite` or `agent`."""
+    needs = sum(row.controller != AUTOMATON for row in MODES[mode].seats)
     kinds = [seat.kind for seat in seats]
     others = [kind for kind in kinds if kind != "me"]
     if (
-        len(seats) != PLAYER_SEATS[Mode(mode)]
+        len(seats) != needs
         or kinds.count("me") != 1
         or any(kind not in ("invite", "agent") for kind in others)
     ):
         raise DomainError(
             "wrong_seats",
             str(SEATS_NEEDED[Mode(mode)]),
-            {"mode": mode, "needs": PLAYER_SEATS[Mode(mode)], "seats": kinds},
+            {"mode": mode, "needs": needs, "seats": kinds},
         )
 
 

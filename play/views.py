@@ -141,7 +141,7 @@ def _board_context(game: Game, seat: Seat) -> dict[str, Any]:
         "state": state,
         "my_team": view["seats"][seat.index]["team"],
         # Teammates win together: the result names the team.
-        "team_play": len(set(MODES[game.mode].teammates(seat.index))) > 1,
+        "team_play": len(MODES[game.mode].teammates(seat.index)) > 1,
     }
     if state is None:
         return context
