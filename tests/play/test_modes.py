@@ -19,7 +19,7 @@ from engine.adapters.decks import (
 )
 from engine.adapters.difficulty import difficulty_level_options
 from engine.rules.replay import parse, play
-from play.models import Game
+from play.models import Game, GameAction
 from play.selectors import game_decks
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.simulations.conftest import make_deck
@@ -59,14 +59,16 @@ def _coop_table(olga_api: APIClient, owner: Any, partner: dict[str, Any]) -> tup
     return table, deck.share_id
 
 
-def _play_to_the_end(client: APIClient, uid: str, seed: int) -> dict[str, Any]:
-    """My seat plays random legal actions until the game ends; the last view. Until then, no
-    view shows another seat's hand."""
+def _play_to_the_end(clients: dict[str, APIClient], uid: str, seed: int) -> dict[str, Any]:
+    """The players' seats (by letter) play random legal actions until the game ends; the last
+    view. Until then, no view shows another seat's hand."""
     rng = random.Random(seed)
-    view = _view(client, uid)
+    view = _view(next(iter(clients.values())), uid)
     for step in range(500):
         if view["status"] == "finished":
             return view
+        client = clients[view["state"]["active"]]
+        view = _view(client, uid)
         others = [p for p in view["state"]["players"] if p["seat"] != view["seat"]]
         assert [p["hand"] for p in others] == [None] * len(others)
         action = rng.choice(view["state"]["legal_actions"])
@@ -173,6 +175,12 @@ def test_an_invited_coop_partner_starts_the_game_and_gets_the_ai_cards(
         f"Deck code {code[:8]}…",
         "The Co-op AI",
     ]
+    # Both partners play; the AIs' turns come between theirs.
+    view = _play_to_the_end({"A": olga_api, "C": guest}, table["id"], seed=2)
+    assert view["winners"] == ["B", "D"]
+    assert Game.objects.get(uid=table["id"]).turn == 14
+    actions = GameAction.objects.filter(game__uid=table["id"])
+    assert set(actions.values_list("seat", flat=True)) == {0, 2}
 
 
 def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
@@ -216,7 +224,7 @@ def test_a_whole_game_of_each_mode_ends_with_its_winners(
     turn: int,
 ) -> None:
     table = _table(olga_api, mode, [ME, *partners], **extra)
-    view = _play_to_the_end(olga_api, table["id"], seed=1)
+    view = _play_to_the_end({"A": olga_api}, table["id"], seed=1)
     assert (view["winners"], view["state"]["outcome"]["winners"]) == (winners, winners)
     game = Game.objects.get(uid=table["id"])
     assert game.turn == turn
@@ -228,7 +236,7 @@ def test_a_whole_game_of_each_mode_ends_with_its_winners(
 
 def test_a_whole_coop_game_is_won_or_lost_by_both_partners(olga_api: APIClient, owner: Any) -> None:
     table, _deck_id = _coop_table(olga_api, owner, RANDOM)
-    view = _play_to_the_end(olga_api, table["id"], seed=1)
+    view = _play_to_the_end({"A": olga_api}, table["id"], seed=1)
     assert view["winners"] == ["B", "D"]
     replay = olga_api.get(f"/api/v1/games/{table['id']}/replay/").json()
     recomputed = play(parse(replay)).outcome
