@@ -26,7 +26,10 @@ def test_a_browser_plays_a_solo_game_against_the_ai_to_the_end(
     new_table_page(page, base, django_user_model)
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
+    # The form shows the fields of the chosen mode only.
+    assert page.locator("#id_ai_level").is_hidden()
     page.select_option("#id_mode", "solo")
+    assert page.locator("#id_opponent").is_hidden() and page.locator("#id_seat_c").is_hidden()
     page.select_option("#id_preconstructed", "3")
     page.select_option("#id_ai_level", "4")
     page.get_by_role("button", name="Open the table").click()
@@ -57,6 +60,7 @@ def test_a_team_play_table_fits_a_phone(
     base = live_server.url
     new_table_page(page, base, django_user_model)
     page.select_option("#id_mode", "teams")
+    assert page.locator("#id_seat_d").is_visible() and page.locator("#id_ai_level").is_hidden()
     page.select_option("#id_opponent", "agent:random")
     page.select_option("#id_seat_c", "agent:greedy")
     page.select_option("#id_seat_d", "agent:random")
