@@ -21,13 +21,13 @@ from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
 from engine import board, simulation
 from engine.adapters.decks import COOP_MODE, DeckChoice
+from engine.adapters.difficulty import difficulty_level_options
 from engine.agent_ladder import AgentStanding, current_ladder
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
     DeckSource,
     DifficultyCurve,
-    DifficultyLevel,
     DifficultyOption,
     DifficultyParameter,
     Drafter,
@@ -326,29 +326,6 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
 # Solo Custom Play's difficulty table ----------------------------------------------------------
 
 
-def difficulty_levels() -> list[DifficultyLevel]:
-    return list(
-        DifficultyLevel.objects.prefetch_related(
-            Prefetch(
-                "parameters",
-                DifficultyParameter.objects.prefetch_related("translations"),
-            )
-        )
-    )
-
-
-def difficulty_level_get(*, level: int) -> DifficultyLevel:
-    """Level `level` with its default parameters (400 `unknown_level` if the table lacks it)."""
-    row = next((row for row in difficulty_levels() if row.level == level), None)
-    if row is None:
-        raise DomainError(
-            "unknown_level",
-            _("There is no difficulty level %(level)s.") % {"level": level},
-            {"field": "ai.level", "choices": [row.level for row in difficulty_levels()]},
-        )
-    return row
-
-
 def difficulty_parameters_get(*, codes: Sequence[str]) -> list[DifficultyParameter]:
     """The parameters named by `codes`, in that order (400 `unknown_parameter` naming any
     unknown one)."""
@@ -407,25 +384,6 @@ def difficulty_problems(
                 % {"points": points, "budget": budget}
             )
     return problems
-
-
-def difficulty_ai_options(parameters: Iterable[DifficultyParameter]) -> dict[str, object]:
-    """The AI options (`AiOptions` JSON, the scenario format's `ai`) of Quick Play changed by
-    `parameters`."""
-    options: dict[str, object] = AiOptions().to_json()
-    abilities: list[str] = []
-    for parameter in parameters:
-        if parameter.option == DifficultyOption.ABILITY:
-            abilities.append(str(parameter.value))
-        else:
-            options[parameter.option] = parameter.value
-    options["abilities"] = abilities
-    return options
-
-
-def difficulty_level_options(*, level: int) -> dict[str, object]:
-    """The AI options of level `level`'s default parameters."""
-    return difficulty_ai_options(difficulty_level_get(level=level).parameters.all())
 
 
 def difficulty_parameter_name(parameter: DifficultyParameter, language: str | None = None) -> str:

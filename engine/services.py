@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine import background, selectors, simulation
+from engine.adapters import difficulty
 from engine.adapters.decks import (
     COOP_MODE,
     MODE,
@@ -772,7 +773,7 @@ def curve_create(
         raise DomainError(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
         )
-    levels = [row.level for row in selectors.difficulty_levels()]
+    levels = [row.level for row in difficulty.difficulty_levels()]
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     with transaction.atomic():
         curve = DifficultyCurve.objects.create(

@@ -89,6 +89,10 @@ class TableSeat:
     mana: int
     hand_count: int
     hand: tuple[Slot, ...]
+    # Solo's and Co-op's automaton: no hand but a face-down deck pile over its Stronghold (None
+    # for a hand player) and a face-up discard pile, its top card first.
+    pile: int | None = None
+    discard: tuple[CardFace, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,9 +147,11 @@ def seat_board(
             if item.chosen:
                 chosen_card = item
             hand.append(Slot(item, False))
+        automaton = player["controller"] == "automaton"
         if player["hand"] is None:
             hand = [Slot(None, False) for _card in range(player["hand_count"])]
-        hand.insert(player["stronghold"]["position"], Slot(None, True))
+        if not automaton:
+            hand.insert(player["stronghold"]["position"], Slot(None, True))
         seats.append(
             TableSeat(
                 letter=player["seat"],
@@ -157,6 +163,8 @@ def seat_board(
                 mana=player["mana"],
                 hand_count=player["hand_count"],
                 hand=tuple(hand),
+                pile=player["pile_count"] if automaton else None,
+                discard=tuple(face_of(card) for card in reversed(player.get("discard") or [])),
             )
         )
     halves = line_halves(len(players))

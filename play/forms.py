@@ -1,11 +1,16 @@
 """The forms of the play pages: a new table, and a seat taken by the share link."""
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
-from play.models import Agent, Format
+from play.models import Agent, Format, Mode
 from play.services import SeatRequest
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 OPPONENTS = [(f"agent:{value}", label) for value, label in Agent.choices] + [
     ("invite", _("A friend (share link)"))
@@ -32,24 +37,67 @@ class DeckFields(forms.Form):
         return DeckChoice(deck=data["deck"] or None, code=data["code"] or None)
 
 
+def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceField:
+    # Not required: the seats a mode does not have stay unread.
+    return forms.ChoiceField(
+        label=label, choices=OPPONENTS, initial="agent:greedy", required=False, help_text=help_text
+    )
+
+
 class NewTableForm(DeckFields):
+    # Not required: without one, a Duel (the table of the first release, before the modes).
+    mode = forms.ChoiceField(
+        label=_("Game mode"), choices=Mode.choices, initial=Mode.DUEL, required=False
+    )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial="preconstructed")
-    opponent = forms.ChoiceField(label=_("Opponent"), choices=OPPONENTS, initial="agent:greedy")
+    opponent = _seat_field(
+        _("Seat B (Co-op: your partner, seat C)"),
+        _("Not in Solo, where the AI plays the other side."),
+    )
+    seat_c = _seat_field(
+        _("Seat C"), _("Free-For-All and Team Play only (your partner in Team Play).")
+    )
+    seat_d = _seat_field(_("Seat D"), _("Free-For-All and Team Play only."))
+    ai_level = forms.TypedChoiceField(
+        label=_("AI level"),
+        choices=[(level, str(level)) for level in range(1, 11)],
+        coerce=int,
+        initial=1,
+        required=False,
+        empty_value=None,
+        help_text=_("Solo and Co-op: the level of the difficulty table the AI plays at."),
+    )
     exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
     listed = forms.BooleanField(label=_("List in the open tables"), required=False)
 
+    def clean_mode(self) -> str:
+        mode: str = self.cleaned_data["mode"] or Mode.DUEL
+        return mode
+
     def seat_requests(self) -> list[SeatRequest]:
-        format = self.cleaned_data["format"]
-        me = SeatRequest(kind="me", deck=self.deck_choice(format))
-        opponent = self.cleaned_data["opponent"]
-        if opponent == "invite":
-            return [me, SeatRequest(kind="invite")]
-        agent = opponent.removeprefix("agent:")
-        if format == Format.PRECONSTRUCTED:
-            return [me, SeatRequest(kind="agent", agent=agent)]
-        # A Constructed table's computer player plays a preconstructed deck: it has no saved
-        # decks of its own.
-        return [me, SeatRequest(kind="agent", agent=agent, deck=None)]
+        """The players' seats of the chosen mode (`play.services.game_create`)."""
+        mode = self.cleaned_data["mode"]
+        me = SeatRequest(kind="me", deck=self.deck_choice(self.cleaned_data["format"]))
+        if mode == Mode.SOLO:
+            return [me]
+        others = ["opponent"]
+        if mode in (Mode.FREE_FOR_ALL, Mode.TEAMS):
+            others += ["seat_c", "seat_d"]
+        return [me, *(_other_seat(self.cleaned_data[name]) for name in others)]
+
+    def chosen_level(self) -> int | None:
+        if self.cleaned_data["mode"] in (Mode.SOLO, Mode.COOP):
+            level: int | None = self.cleaned_data["ai_level"]
+            return level
+        return None
+
+
+def _other_seat(choice: str) -> SeatRequest:
+    """An invited player, or a computer player (at a Constructed table too, it plays a
+    preconstructed deck: it has no saved decks of its own)."""
+    if choice == "invite":
+        return SeatRequest(kind="invite")
+    return SeatRequest(kind="agent", agent=choice.removeprefix("agent:"))
 
 
 class JoinForm(DeckFields):

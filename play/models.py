@@ -32,6 +32,16 @@ class Format(models.TextChoices):
     CONSTRUCTED = "constructed", _("Constructed")
 
 
+class Mode(models.TextChoices):
+    """The engine's modes (`engine.rules.modes.MODES`) a table may play."""
+
+    DUEL = "duel", _("Duel")
+    SOLO = "solo", _("Solo")
+    FREE_FOR_ALL = "free_for_all", _("Free-For-All")
+    TEAMS = "teams", _("Team Play")
+    COOP = "coop", _("Co-op")
+
+
 class Agent(models.TextChoices):
     """The computer players of `engine.rules.agents` a table may seat."""
 
@@ -43,6 +53,8 @@ class Agent(models.TextChoices):
 class SeatKind(models.TextChoices):
     PLAYER = "player", _("a player")
     AGENT = "agent", _("a computer player")
+    # Solo's and Co-op's AI: the engine plays its turns inside the previous seat's end of turn.
+    AUTOMATON = "automaton", _("the Solo AI")
 
 
 class Game(models.Model):
@@ -52,10 +64,14 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games"
     )
-    mode = models.CharField(_("game mode"), max_length=20, default="duel")
+    mode = models.CharField(_("game mode"), max_length=20, choices=Mode.choices, default=Mode.DUEL)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     exhaustion = models.BooleanField(_("Exhaustion module"), default=False)
     seed = models.BigIntegerField(_("seed"))
+    # Solo and Co-op: the AI's parameters (`AiOptions` JSON) and their level in the difficulty
+    # table (`engine.models.DifficultyLevel`); null in the other modes.
+    ai = models.JSONField(_("AI parameters"), null=True, blank=True)
+    ai_level = models.PositiveSmallIntegerField(_("AI level"), null=True, blank=True)
     rules_version = models.CharField(_("rules version"), max_length=40)
     # `engine.rules.native.engine_digest()`: only the same rules replay these actions.
     engine_digest = models.CharField(_("engine digest"), max_length=64)
@@ -107,6 +123,8 @@ class Seat(models.Model):
     # Engine card JSON of the deck played and the Champion's (null: not chosen yet / none).
     cards = models.JSONField(_("cards as played"), null=True, blank=True)
     champion = models.JSONField(_("Champion as played"), null=True, blank=True)
+    # The catalogue slugs of the cards played: Co-op's AI takes cards neither player holds.
+    slugs = models.JSONField(_("card slugs"), default=list, blank=True)
     conceded = models.BooleanField(_("conceded"), default=False)
 
     class Meta:
@@ -122,7 +140,7 @@ class Seat(models.Model):
 
     @property
     def taken(self) -> bool:
-        return self.kind == SeatKind.AGENT or self.user_id is not None or bool(self.token_hash)
+        return self.kind != SeatKind.PLAYER or self.user_id is not None or bool(self.token_hash)
 
 
 class GameAction(models.Model):

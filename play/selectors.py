@@ -12,9 +12,12 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
+from engine.rules.ai_options import AiOptions
+from engine.rules.coop import coop_decks
+from engine.rules.modes import MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
-from play.models import Game, GameAction, Seat, SeatKind, Status
+from play.models import Game, GameAction, Mode, Seat, SeatKind, Status
 
 
 def token_hash(token: str) -> str:
@@ -55,6 +58,8 @@ def seat_required(*, game: Game, user: User | AnonymousUser, token: str = "") ->
 
 
 def seat_label(seat: Seat) -> str:
+    if seat.kind == SeatKind.AUTOMATON:
+        return _("The AI (level %(level)s)") % {"level": seat.game.ai_level}
     if seat.kind == SeatKind.AGENT:
         return _("Computer (%(agent)s)") % {"agent": seat.get_agent_display()}
     if seat.user is not None:
@@ -65,13 +70,15 @@ def seat_label(seat: Seat) -> str:
 
 
 def game_options(game: Game, *, log: bool) -> Options:
-    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log)
+    ai = None if game.ai is None else AiOptions.from_json(game.ai)
+    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai)
 
 
 def game_decks(game: Game) -> list[list[CardDef]]:
     """The decks as the engine plays them, in seat order (tables play without the Champion
-    module so far)."""
-    return [
+    module so far); Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
+    the game's seed as test games divide them (`engine.rules.coop.coop_decks`)."""
+    decks = [
         [
             CardDef.from_json(card, f"seat {seat.index} card {i}")
             for i, card in enumerate(seat.cards)
@@ -79,6 +86,10 @@ def game_decks(game: Game) -> list[list[CardDef]]:
         for seat in game.seats.all()
         if seat.cards is not None
     ]
+    if game.mode == Mode.COOP and len(decks) == len(MODES[Mode.COOP].seats):
+        first, ai, second = decks[:3]
+        return coop_decks(first, second, ai, game.seed)
+    return decks
 
 
 def game_actions(game: Game) -> list[tuple[int, int, int]]:
@@ -153,6 +164,7 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
             "seat": index_letter(other.index),
             "name": seat_label(other),
             "kind": other.kind,
+            "team": index_letter(MODES[game.mode].teammates(other.index)[0]),
             "conceded": other.conceded,
         }
         for other in game.seats.all()
@@ -163,6 +175,7 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
         "mode": game.mode,
         "format": game.format,
         "exhaustion": game.exhaustion,
+        "ai_level": game.ai_level,
         "seat": index_letter(seat.index),
         "seats": seats,
         "action_count": game.action_count,

@@ -13,9 +13,17 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cod_site.errors import DomainError
-from engine.adapters.decks import DeckChoice, ResolvedDeck, simulation_deck_resolve
+from engine.adapters.decks import (
+    DeckChoice,
+    ResolvedDeck,
+    coop_ai_deck_resolve,
+    simulation_deck_resolve,
+    solo_ai_deck_resolve,
+)
+from engine.adapters.difficulty import difficulty_level_options
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -25,11 +33,12 @@ from engine.rules import (
 )
 from engine.rules.agents import Agent as EngineAgent
 from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent
+from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
-from play.models import Agent, Format, Game, GameAction, Seat, SeatKind, Status
+from play.models import Agent, Format, Game, GameAction, Mode, Seat, SeatKind, Status
 from play.selectors import (
     game_actions,
     game_decks,
@@ -40,7 +49,6 @@ from play.selectors import (
 )
 
 SEED_BITS = 53
-MODE = "duel"
 
 
 @dataclass(frozen=True)
@@ -71,36 +79,102 @@ def _check_format(format: str, choice: DeckChoice, side: str) -> None:
         )
 
 
+# What a mode seats, said when a table asks for other seats.
+SEATS_NEEDED = {
+    Mode.DUEL: gettext_lazy("A Duel seats you and either an invited player or a computer player."),
+    Mode.SOLO: gettext_lazy("A Solo game seats only you: the Solo AI plays the other side."),
+    Mode.FREE_FOR_ALL: gettext_lazy(
+        "A Free-For-All seats you and 3 others, each an invited player or a computer player."
+    ),
+    Mode.TEAMS: gettext_lazy(
+        "Team Play seats you and 3 others, each an invited player or a computer player."
+    ),
+    Mode.COOP: gettext_lazy(
+        "A Co-op game seats you and your partner, an invited player or a computer player, "
+        "against the two Co-op AIs."
+    ),
+}
+DEFAULT_AI_LEVEL = 1
+
+
+def _check_seats(mode: str, seats: list[SeatRequest]) -> None:
+    """The players' seats (Solo's and Co-op's AI seats are the automaton's, added by
+    `game_create`): as many as the mode has, one `me`, the others `invite` or `agent`."""
+    needs = sum(row.controller != AUTOMATON for row in MODES[mode].seats)
+    kinds = [seat.kind for seat in seats]
+    others = [kind for kind in kinds if kind != "me"]
+    if (
+        len(seats) != needs
+        or kinds.count("me") != 1
+        or any(kind not in ("invite", "agent") for kind in others)
+    ):
+        raise DomainError(
+            "wrong_seats",
+            str(SEATS_NEEDED[Mode(mode)]),
+            {"mode": mode, "needs": needs, "seats": kinds},
+        )
+
+
+def _ai_of(mode: str, ai_level: int | None) -> int | None:
+    """The level of Solo's and Co-op's AI (default `DEFAULT_AI_LEVEL`); None in the other
+    modes, which refuse a level (400 `ai_level_without_ai`)."""
+    if MODES[mode].seats[-1].controller != AUTOMATON:
+        if ai_level is not None:
+            raise DomainError(
+                "ai_level_without_ai",
+                _("Only Solo and Co-op games have an AI with a level."),
+                {"field": "ai_level", "mode": mode},
+            )
+        return None
+    return DEFAULT_AI_LEVEL if ai_level is None else ai_level
+
+
+def _seat_rows(mode: str, players: list[SeatRequest]) -> list[SeatRequest | None]:
+    """The mode's seats in order: the requested players' seats, None at the AI's."""
+    requests = iter(players)
+    return [None if row.controller == AUTOMATON else next(requests) for row in MODES[mode].seats]
+
+
 def game_create(
     *,
     creator: User,
     format: str,
     seats: list[SeatRequest],
+    mode: str = Mode.DUEL,
+    ai_level: int | None = None,
     exhaustion: bool = False,
     listed: bool = False,
     seed: int | None = None,
 ) -> Game:
-    """A new Duel table. One seat is `me` (with its deck), the other an invited player or a
-    computer agent; with a computer the game starts at once. 400s: `wrong_seats`,
-    `wrong_format` and the deck errors of `engine.adapters.decks` (`details.side` names the
-    seat's letter)."""
-    kinds = sorted(seat.kind for seat in seats)
-    if len(seats) != 2 or kinds not in (["agent", "me"], ["invite", "me"]):
+    """A new table of `mode`. `seats` are the players' seats in seat order (Solo: yours; Co-op:
+    A and C; Duel 2, Free-For-All and Team Play 4), one of them `me` (with its deck), the others
+    invited players or computer agents; Solo and Co-op add the AI's seats (B, and D) with the
+    automaton at `ai_level` of the difficulty table, its deck pile built as test games build it.
+    Once no seat waits for a player the game starts. 400s: `unknown_mode`, `wrong_seats`,
+    `wrong_format`, `ai_level_without_ai`, `unknown_level`, the deck errors of
+    `engine.adapters.decks` (`details.side` names the seat's letter) and its `no_solo_opponent`,
+    `no_coop_opponent`."""
+    if mode not in Mode.values:
         raise DomainError(
-            "wrong_seats",
-            _("A Duel seats you and either an invited player or a computer player."),
-            {"seats": [seat.kind for seat in seats]},
+            "unknown_mode",
+            _("Unknown game mode."),
+            {"field": "mode", "mode": mode, "choices": list(Mode.values)},
         )
+    _check_seats(mode, seats)
+    level = _ai_of(mode, ai_level)
+    # The level's parameters, or a 400 `unknown_level` if the difficulty table lacks it.
+    ai = None if level is None else difficulty_level_options(level=level)
     if format not in Format.values:
         raise DomainError("wrong_format", _("Unknown format."), {"format": format})
     if seed is None:
         seed = secrets.randbelow(2**SEED_BITS)
     elif not 0 <= seed < 2**SEED_BITS:
         raise DomainError("invalid_seed", _("The seed is out of range."), {"seed": seed})
+    rows = _seat_rows(mode, seats)
     resolved: list[ResolvedDeck | None] = []
-    for index, request in enumerate(seats):
+    for index, request in enumerate(rows):
         side = "abcd"[index]
-        if request.kind == "invite":
+        if request is None or request.kind == "invite":
             resolved.append(None)
             continue
         if request.kind == "agent" and request.agent not in Agent.values:
@@ -113,35 +187,74 @@ def game_create(
         if choice is not None:
             _check_format(format, choice, side)
         elif request.kind == "agent":
-            # A computer player has no saved decks: by default it plays a preconstructed one.
-            choice = DeckChoice(preconstructed=1 + seed % 4)
+            # A computer player has no saved decks: by default it plays a preconstructed one,
+            # each computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
+            choice = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
         else:
             raise DomainError("deck_required", _("Choose your deck."), {"side": side})
-        resolved.append(simulation_deck_resolve(side=side, choice=choice, viewer=creator))
+        resolved.append(
+            simulation_deck_resolve(side=side, choice=choice, viewer=creator, mode=mode)
+        )
+    if mode == Mode.SOLO:
+        # Solo's only player is `me`: the AI's pile is known now.
+        player = resolved[0]
+        assert player is not None
+        resolved[1] = solo_ai_deck_resolve(player=player, seed=seed)
     with transaction.atomic():
         game = Game.objects.create(
             created_by=creator,
-            mode=MODE,
+            mode=mode,
             format=format,
             exhaustion=exhaustion,
             seed=seed,
+            ai=ai,
+            ai_level=level,
             rules_version=RULES_VERSION,
             engine_digest=engine_digest(),
             listed=listed,
         )
-        for index, (request, deck) in enumerate(zip(seats, resolved, strict=True)):
+        for index, (request, deck) in enumerate(zip(rows, resolved, strict=True)):
             Seat.objects.create(
                 game=game,
                 index=index,
-                kind=SeatKind.AGENT if request.kind == "agent" else SeatKind.PLAYER,
-                user=creator if request.kind == "me" else None,
-                agent=request.agent if request.kind == "agent" else "",
+                kind=_seat_kind(request),
+                user=creator if request is not None and request.kind == "me" else None,
+                agent=request.agent if request is not None and request.kind == "agent" else "",
                 deck_name=deck.name if deck else "",
                 cards=deck.cards if deck else None,
+                slugs=deck.slugs if deck else [],
             )
-        if all(deck is not None for deck in resolved):
-            _start(game)
+        _start_when_seated(game)
     return game
+
+
+def _seat_kind(request: SeatRequest | None) -> str:
+    if request is None:
+        return SeatKind.AUTOMATON
+    return SeatKind.AGENT if request.kind == "agent" else SeatKind.PLAYER
+
+
+def _start_when_seated(game: Game) -> None:
+    """Start the game once every player's seat has its deck; Co-op's AI then gets its cards,
+    those of the players' expansions that neither deck holds (`coop_ai_deck_resolve`): both AI
+    seats keep the 48 cards, which `play.selectors.game_decks` divides into the two piles."""
+    seats = list(game.seats.all())
+    players = [seat for seat in seats if seat.kind != SeatKind.AUTOMATON]
+    if any(seat.cards is None for seat in players):
+        return
+    if game.mode == Mode.COOP:
+        decks = [
+            ResolvedDeck(
+                source="", deck=None, code="", name="", cards=[], slugs=seat.slugs, champion=None
+            )
+            for seat in players
+        ]
+        ai = coop_ai_deck_resolve(players=decks, seed=game.seed)
+        for seat in seats:
+            if seat.kind == SeatKind.AUTOMATON:
+                seat.deck_name, seat.cards, seat.slugs = ai.name, ai.cards, ai.slugs
+                seat.save(update_fields=["deck_name", "cards", "slugs"])
+    _start(game)
 
 
 def game_join(
@@ -172,7 +285,7 @@ def game_join(
         seat = open_seats[0]
         side = "abcd"[seat.index]
         _check_format(game.format, deck, side)
-        resolved = simulation_deck_resolve(side=side, choice=deck, viewer=user)
+        resolved = simulation_deck_resolve(side=side, choice=deck, viewer=user, mode=game.mode)
         token = ""
         if isinstance(user, User):
             seat.user = user
@@ -187,8 +300,9 @@ def game_join(
             seat.token_hash = token_hash(token)
         seat.deck_name = resolved.name
         seat.cards = resolved.cards
+        seat.slugs = resolved.slugs
         seat.save()
-        _start(game)
+        _start_when_seated(game)
     return seat, token
 
 
@@ -298,15 +412,17 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
 
 
 def game_concede(*, game: Game, seat: Seat) -> Game:
-    """`seat` gives up: the others win (a table still waiting for a player just closes). 409
-    `game_over` if already finished."""
+    """`seat` gives up: the other teams win (in Free-For-All every other seat; Co-op's partners
+    lose together to the AI), a table still waiting for a player just closes. 409 `game_over` if
+    already finished."""
     with transaction.atomic():
         game, seat = _locked(game, seat)
         if game.status == Status.FINISHED:
             raise DomainError("game_over", _("The game is over."), {}, status_code=409)
         seat.conceded = True
         seat.save(update_fields=["conceded"])
-        winners = [other.index for other in game.seats.all() if other.index != seat.index]
+        team = MODES[game.mode].teammates(seat.index)
+        winners = [other.index for other in game.seats.all() if other.index not in team]
         _finish(game, winners)
         game.save()
     return game

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from engine.rules.events import EVENTS, LINE_NAMES
+from engine.rules.modes import MODES
 from engine.rules.view import CARD_KEYS
 from play import selectors, services
 from play.board import seat_board
@@ -76,6 +77,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 creator=signed_in_user(request),
                 format=form.cleaned_data["format"],
                 seats=form.seat_requests(),
+                mode=form.cleaned_data["mode"],
+                ai_level=form.chosen_level(),
                 exhaustion=form.cleaned_data["exhaustion"],
                 listed=form.cleaned_data["listed"],
             )
@@ -145,13 +148,23 @@ def _board_context(
     event count of the last board the page showed (its events since then shown step by step)."""
     view = selectors.game_view(game=game, seat=seat)
     state = view["state"]
-    context: dict[str, Any] = {"game": game, "view": view, "seat": seat, "state": state}
+    context: dict[str, Any] = {
+        "game": game,
+        "view": view,
+        "seat": seat,
+        "state": state,
+        "my_team": view["seats"][seat.index]["team"],
+        # Teammates win together: the result names the team.
+        "team_play": len(MODES[game.mode].teammates(seat.index)) > 1,
+    }
     if state is None:
         return context
     names = dict(enumerate(selectors.card_names(game)))
     titles = [
         _("Me (%(seat)s)") % {"seat": other["seat"]}
         if other["seat"] == view["seat"]
+        else _("Partner: %(name)s (%(seat)s)") % other
+        if context["team_play"] and other["team"] == context["my_team"]
         else f"{other['name']} ({other['seat']})"
         for other in view["seats"]
     ]

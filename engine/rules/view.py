@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engine.rules.actions import ASSAULT, CAST, END_TURN, PLAY, PLAY_ONTO, legal_actions
-from engine.rules.errors import NotSupported
 from engine.rules.events import LINE_NAMES, PLAYER_NAMES, SEAT_ARGS, Event
-from engine.rules.kingdom import HandKingdom
+from engine.rules.kingdom import AutomatonKingdom, HandKingdom, Kingdom
 from engine.rules.state import ASSAULT_DONE, NO_CARD, OVER, Creature, GameState
 
 ACTION_KINDS: Final = {
@@ -109,6 +108,31 @@ def card_json(state: GameState, card: int) -> dict[str, Any]:
     }
 
 
+def _hand_or_piles(state: GameState, kingdom: Kingdom, visible: bool) -> dict[str, Any]:
+    """A hand player's hand (its cards when ``visible``) and Stronghold; the automaton's face-down
+    deck pile over its Stronghold (its hit points: the pile's cards) and its face-up discard."""
+    stronghold: dict[str, Any] = {
+        "side": "fort" if kingdom.fort else "bastion",
+        "hit_points": kingdom.hit_points(),
+    }
+    if isinstance(kingdom, AutomatonKingdom):
+        return {
+            "controller": "automaton",
+            "hand_count": 0,
+            "hand": None,
+            "pile_count": len(kingdom.pile),
+            "discard": [card_json(state, card) for card in kingdom.discard],
+            "stronghold": {"position": None, **stronghold},
+        }
+    assert isinstance(kingdom, HandKingdom)
+    return {
+        "controller": "hand",
+        "hand_count": len(kingdom.hand),
+        "hand": [card_json(state, card) for card in kingdom.hand] if visible else None,
+        "stronghold": {"position": kingdom.sh, **stronghold},
+    }
+
+
 def _creature_json(state: GameState, creature: Creature) -> dict[str, Any]:
     data = card_json(state, creature.card)
     data.update(
@@ -129,20 +153,12 @@ def seat_view(
     over = state.phase == OVER or reveal
     players = []
     for kingdom in state.players:
-        if not isinstance(kingdom, HandKingdom):
-            raise NotSupported("a seat's view of the automaton's Kingdom comes with Solo")
         visible = over or kingdom.seat == seat
         champion = kingdom.champion
         players.append(
             {
                 "seat": PLAYER_NAMES[kingdom.seat],
-                "hand_count": len(kingdom.hand),
-                "hand": [card_json(state, card) for card in kingdom.hand] if visible else None,
-                "stronghold": {
-                    "position": kingdom.sh,
-                    "side": "fort" if kingdom.fort else "bastion",
-                    "hit_points": kingdom.hit_points(),
-                },
+                **_hand_or_piles(state, kingdom, visible),
                 "mana": kingdom.mana,
                 "lines": [
                     [_creature_json(state, creature) for creature in line] for line in kingdom.lines

@@ -9,7 +9,7 @@ from cod_site.api.limits import BoundedListSerializer
 from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine.adapters.decks import DeckChoice
-from play.models import Agent, Format, Game
+from play.models import Agent, Format, Game, Mode
 from play.selectors import index_letter, seat_label
 from play.services import SEED_BITS, SeatRequest
 
@@ -30,11 +30,22 @@ class SeatSerializer(StrictInputSerializer):
 
 
 class GameCreateSerializer(StrictInputSerializer):
+    mode = serializers.ChoiceField(Mode.choices, default=Mode.DUEL)
     format = serializers.ChoiceField(Format.choices)
     seats = BoundedListSerializer(
         child=SeatSerializer(),
         max_length=4,
-        help_text="A Duel's 2 seats, seat A first: `me` and `invite` or `agent`.",
+        help_text=(
+            "The players' seats in seat order, one `me`, the others `invite` or `agent`: a Duel "
+            "2 (A, B), Solo 1 (A; the Solo AI is B), Free-For-All and Team Play 4 (A-D; "
+            "partners A+C, B+D), Co-op 2 (A and C; the two AIs are B and D)."
+        ),
+    )
+    ai_level = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=10,
+        help_text="Solo and Co-op: the AI's level in the difficulty table (default 1).",
     )
     exhaustion = serializers.BooleanField(default=False)
     listed = serializers.BooleanField(
@@ -100,6 +111,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
             "mode",
             "format",
             "exhaustion",
+            "ai_level",
             "seats",
             "active",
             "turn",
@@ -136,15 +148,22 @@ class ViewSerializer(serializers.Serializer):
 
     id = serializers.CharField()
     status = serializers.CharField()
+    mode = serializers.ChoiceField(Mode.choices)
+    ai_level = serializers.IntegerField(allow_null=True, help_text="Solo and Co-op's AI.")
     seat = serializers.CharField()
-    seats = serializers.ListField(child=serializers.DictField())
+    seats = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each seat's letter, name, kind (`player`, `agent`, `automaton`) and `team` "
+        "(the letter of its team's first seat: teammates win together).",
+    )
     action_count = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.CharField())
     state = serializers.DictField(
         allow_null=True,
         help_text=(
             "The engine's view for this seat (null while waiting): players (own hand in order, "
-            "the others' `hand_count` and Stronghold), lines, Mana, `legal_actions`, `events` "
+            "the others' `hand_count` and Stronghold; the AI's `pile_count` and `discard`), "
+            "lines, Mana, `legal_actions`, `events` "
             "from `?events_from=`, `events_next`, `outcome`."
         ),
     )

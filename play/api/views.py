@@ -64,12 +64,14 @@ class GameListView(APIView):
         return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
 
     @extend_schema(
-        summary="Open a Duel table",
+        summary="Open a table",
         description=(
-            "Seats: `me` with your deck and either `invite` (share `invite_url`; the guest or "
-            "player who joins picks a deck) or `agent` (a computer player: the game starts at "
-            "once). Preconstructed tables take `preconstructed` decks, Constructed ones a "
-            "saved `deck` or a deck `code`."
+            "`mode`: duel (default), solo, free_for_all, teams or coop. Seats: `me` with your "
+            "deck, the others `invite` (share `invite_url`; the guest or player who joins picks "
+            "a deck) or `agent` (a computer player); Solo and Co-op add the Solo AI's seats at "
+            "`ai_level`. The game starts once no seat waits for a player. Preconstructed tables "
+            "take `preconstructed` decks, Constructed ones a saved `deck` or a deck `code`. "
+            "400 `wrong_seats` says what the mode seats."
         ),
         request=s.GameCreateSerializer,
         responses={201: s.CreatedSerializer},
@@ -83,6 +85,8 @@ class GameListView(APIView):
             creator=signed_in_user(request),
             format=values["format"],
             seats=data.seat_requests(),
+            mode=values["mode"],
+            ai_level=values.get("ai_level"),
             exhaustion=values["exhaustion"],
             listed=values["listed"],
             seed=values.get("seed"),

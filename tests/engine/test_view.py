@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rules.actions import CAST, END_TURN_ACTION, apply, legal_actions
-from engine.rules.kingdom import hand_of
+from engine.rules.kingdom import AutomatonKingdom, hand_of
+from engine.rules.solo import preconstructed
 from engine.rules.state import OVER, GameState, Options
 from engine.rules.turn import new_game
 from engine.rules.view import (
@@ -21,7 +22,7 @@ from engine.rules.view import (
 )
 from tests.support.views import card_ids
 
-from .support import precon_decks
+from .support import load_catalogue, precon_decks
 
 
 def _on_table(state: GameState) -> set[int]:
@@ -118,3 +119,29 @@ def test_every_hand_shows_once_the_game_is_over() -> None:
     assert [card["id"] for card in view["players"][1]["hand"]] == hand_of(state, 1).hand
     assert view["outcome"]["loser"] in ("A", "B")
     assert view["phase"] == "over"
+
+
+def test_the_solo_ai_shows_its_deck_pile_and_discard_but_no_hand() -> None:
+    player, ai = preconstructed(load_catalogue(), 1)
+    state = new_game([player, ai], 5, Options(mode="solo", log=True))
+    kingdom = state.players[1]
+    assert isinstance(kingdom, AutomatonKingdom)
+    # Two cards off the top of the pile, as Stronghold damage moves them.
+    kingdom.damage(state, 2, kingdom.pile[0], 0)
+    view = seat_view(state, 0)
+    mine, theirs = view["players"]
+    assert (mine["controller"], mine["hand_count"], mine["stronghold"]["position"]) == (
+        "hand",
+        8,
+        0,
+    )
+    assert theirs == {
+        **theirs,
+        "controller": "automaton",
+        "hand_count": 0,
+        "hand": None,
+        "pile_count": 22,
+        "stronghold": {"position": None, "side": "bastion", "hit_points": 22},
+    }
+    assert [card["id"] for card in theirs["discard"]] == kingdom.discard
+    assert len(kingdom.discard) == 2

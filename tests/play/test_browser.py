@@ -69,11 +69,30 @@ def _open_table(page: Any, base: str, deck: str, opponent: str) -> None:
     page.wait_for_url(f"{base}/play/*/")
 
 
+def new_table_page(page: Any, base: str, django_user_model: Any) -> None:
+    """Sign in as a new user, bea, on a phone-sized page: the new-table form opens."""
+    django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    page.set_viewport_size({"width": 390, "height": 844})
+    _log_in(page, base, "bea", "/play/new/")
+
+
+def play_to_the_end(page: Any) -> None:
+    """Each turn, play the first playable card if there is one (its first place), then end the
+    turn, all by keyboard, until the game is over."""
+    for _turn in range(60):
+        if page.locator(".play-status", has_text="Game over").count():
+            return
+        _play_first_card(page)
+        end = page.get_by_role("button", name="End turn")
+        if end.count():
+            _press(page, end)
+
+
 def test_a_browser_plays_a_duel_against_greedy_to_the_end(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:
-    django_user_model.objects.create_user("bea", password="pw-bea-123456")
     base = live_server.url
+    django_user_model.objects.create_user("bea", password="pw-bea-123456")
     page.set_viewport_size({"width": 390, "height": 844})
     _open_table(page, base, "2", "agent:greedy")
     assert page.title() == "Your turn · Duel · cod_site"

@@ -236,3 +236,66 @@ def test_the_board_s_choice_in_french_and_swedish(olga: Client, owner: Any) -> N
     assert "Var ska Brute läggas? 2 platser är märkta ”Här”." in swedish
     assert 'aria-label="Välj Baron"' not in swedish
     assert 'aria-label="Välj Revenant">Välj</button>' in swedish
+
+
+def test_a_solo_table_from_the_form_shows_the_ai_at_its_level_and_its_piles(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {"mode": "solo", "format": "preconstructed", "preconstructed": "1", "ai_level": "2"},
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.mode, game.ai_level, game.seats.count()) == ("solo", 2, 2)
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    assert "<title>Your turn · Solo · cod_site</title>" in page
+    assert "<h1>Solo · AI level 2</h1>" in page
+    assert "<li>B: The AI (level 2)</li>" in page
+    assert '<h2 class="board-seat-title">The AI (level 2) (B)</h2>' in page
+    assert '<span class="play-pile">Deck pile: 24 cards over its Stronghold</span>' in page
+    assert '<p class="play-discard">Discard pile, top first: empty</p>' in page
+    lobby = olga.get("/play/").content.decode()
+    assert "olga – AI level 2" in lobby
+    assert "Solo · Preconstructed · turn 1" in lobby
+
+
+def test_a_team_table_names_partners_and_the_winning_team(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {
+            "mode": "teams",
+            "format": "preconstructed",
+            "preconstructed": "1",
+            "opponent": "agent:random",
+            "seat_c": "agent:greedy",
+            "seat_d": "agent:random",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert [seat.agent for seat in game.seats.all()] == ["", "random", "greedy", "random"]
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    # The computers play until it is my turn.
+    assert '<li aria-current="true">A: olga (me) · to play</li>' in page
+    assert "<li>C: Computer (Greedy) (partner)</li>" in page
+    assert '<h2 class="board-seat-title">Partner: Computer (Greedy) (C)</h2>' in page
+    assert '<h2 class="board-seat-title">Computer (Random (weakest)) (D)</h2>' in page
+    olga.post(f"/play/{game.uid}/act/", {"kind": "concede"})
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    assert "Game over: the team B + D wins together." in page
+
+
+def test_the_form_refuses_a_four_player_table_with_a_missing_seat(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/",
+        {"mode": "free_for_all", "format": "preconstructed", "preconstructed": "1"},
+    )
+    assert response.status_code == 200
+    assert "Unknown computer player." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_the_modes_are_translated(olga: Client) -> None:
+    page = olga.get("/fr/play/new/").content.decode()
+    assert '<option value="free_for_all">Chacun pour soi</option>' in page
+    page = olga.get("/sv/play/new/").content.decode()
+    assert '<option value="coop">Samarbetsläge</option>' in page

@@ -8,6 +8,7 @@ from django.test import Client
 
 from cod_site.errors import DomainError
 from engine import selectors
+from engine.adapters import difficulty
 from engine.models import DifficultyLevel, DifficultyParameter
 
 pytestmark = pytest.mark.django_db
@@ -21,11 +22,11 @@ def admin_client(client: Client, django_user_model: Any) -> Client:
 
 
 def _codes(level: int) -> list[str]:
-    return [one.code for one in selectors.difficulty_level_get(level=level).parameters.all()]
+    return [one.code for one in difficulty.difficulty_level_get(level=level).parameters.all()]
 
 
 def test_the_shipped_table_has_ten_levels_each_spending_its_budget() -> None:
-    levels = selectors.difficulty_levels()
+    levels = difficulty.difficulty_levels()
     assert [(row.level, row.budget) for row in levels] == [(n, n) for n in range(1, 11)]
     for row in levels:
         parameters = list(row.parameters.all())
@@ -46,7 +47,7 @@ def test_the_shipped_table_has_ten_levels_each_spending_its_budget() -> None:
 
 
 def test_the_ai_options_of_a_level() -> None:
-    assert selectors.difficulty_level_options(level=1) == {
+    assert difficulty.difficulty_level_options(level=1) == {
         "fixed_mana": 7,
         "mana_per_creature": 1,
         "resistance": False,
@@ -55,7 +56,7 @@ def test_the_ai_options_of_a_level() -> None:
         "champion": False,
         "bastion": True,
     }
-    assert selectors.difficulty_level_options(level=10) == {
+    assert difficulty.difficulty_level_options(level=10) == {
         "fixed_mana": 10,
         "mana_per_creature": 2,
         "resistance": True,
@@ -72,7 +73,7 @@ def test_explicit_parameters_give_their_options_and_points() -> None:
         codes=["ability_sprint", "no_bastion", "ability_splash", "fixed_mana_9"]
     )
     assert selectors.difficulty_points(chosen) == 4
-    options = selectors.difficulty_ai_options(chosen)
+    options = difficulty.difficulty_ai_options(chosen)
     assert options["abilities"] == ["sprint", "splash"]
     assert options["bastion"] is False
     assert options["fixed_mana"] == 9
@@ -80,7 +81,7 @@ def test_explicit_parameters_give_their_options_and_points() -> None:
 
 def test_an_unknown_level_or_parameter_is_a_400_naming_the_field() -> None:
     with pytest.raises(DomainError) as level:
-        selectors.difficulty_level_get(level=11)
+        difficulty.difficulty_level_get(level=11)
     assert (level.value.code, level.value.details["field"]) == ("unknown_level", "ai.level")
     with pytest.raises(DomainError) as parameter:
         selectors.difficulty_parameters_get(codes=["fixed_mana_8", "fixed_mana_11"])
