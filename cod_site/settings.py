@@ -255,6 +255,8 @@ SPECTACULAR_SETTINGS = {
         "GameActionKindEnum": ["assault", "end_turn", "play", "play_onto", "cast"],
         "GameSeatRequestKindEnum": ["me", "invite", "agent"],
         "GameFormatEnum": "play.models.Format",
+        # A table's modes and a test batch's are the engine's same five (play.models.Mode).
+        "ModeEnum": "play.models.Mode",
         "SimulationFormatEnum": ["decks", "draft"],
     },
 }

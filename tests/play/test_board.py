@@ -24,6 +24,7 @@ def _player(
 ) -> dict[str, Any]:
     return {
         "seat": seat,
+        "controller": "hand",
         "hand_count": count if hand is None else len(hand),
         "hand": hand,
         "stronghold": {"position": 1, "side": "bastion", "hit_points": 5},
