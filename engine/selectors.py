@@ -527,6 +527,31 @@ def curve_level_beaten(points: Sequence[CurvePoint]) -> int:
     return reached
 
 
+@dataclass(frozen=True)
+class CurveSummary:
+    """A curve as its API resource and the deck page's panel show it."""
+
+    curve: DifficultyCurve
+    levels: list[CurvePoint]
+    active: bool  # some level is still queued or running
+    games_done: int
+    games: int
+    level_beaten: int
+
+
+def curve_summary(curve: DifficultyCurve) -> CurveSummary:
+    points = curve_points(curve)
+    done, games = curve_games(points)
+    return CurveSummary(
+        curve=curve,
+        levels=points,
+        active=curve_active(points),
+        games_done=done,
+        games=games,
+        level_beaten=curve_level_beaten(points),
+    )
+
+
 # Verdicts: which agent played, how strong it is, and when not to trust the figures -------------
 
 # More draws than this share of the games earns a warning: the win rates leave them out.

@@ -245,16 +245,12 @@ def curve_panel(request: HttpRequest, share_id: str) -> HttpResponse:
     }
     curve = selectors.curve_latest(deck=deck, user=request.user)
     if curve is not None:
-        points = selectors.curve_points(curve)
-        done, games = selectors.curve_games(points)
+        summary = selectors.curve_summary(curve)
         context |= {
-            "curve": curve,
-            "active": selectors.curve_active(points),
-            "games_done": done,
-            "games": games,
-            "level_beaten": selectors.curve_level_beaten(points),
+            "summary": summary,
             "rows": [
-                (_("Level %(level)d") % {"level": point.level}, point.wins) for point in points
+                (_("Level %(level)d") % {"level": point.level}, point.wins)
+                for point in summary.levels
             ],
         }
     return render(request, "engine/_curve_panel.html", context)

@@ -656,7 +656,7 @@ class CurveSerializer(serializers.Serializer):
     )
 
     @extend_schema_field(serializers.URLField())
-    def get_url(self, data: dict[str, Any]) -> str:
-        path = reverse("api:simulation-curve-detail", args=[data["curve"].pk])
+    def get_url(self, summary: selectors.CurveSummary) -> str:
+        path = reverse("api:simulation-curve-detail", args=[summary.curve.pk])
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path

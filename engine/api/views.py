@@ -152,19 +152,7 @@ class SimulationReplayView(APIView):
 
 def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
     curve = selectors.curve_get(curve_id=curve_id, user=request.user)
-    points = selectors.curve_points(curve)
-    done, games = selectors.curve_games(points)
-    return s.CurveSerializer(
-        {
-            "curve": curve,
-            "active": selectors.curve_active(points),
-            "games_done": done,
-            "games": games,
-            "levels": points,
-            "level_beaten": selectors.curve_level_beaten(points),
-        },
-        context={"request": request},
-    ).data
+    return s.CurveSerializer(selectors.curve_summary(curve), context={"request": request}).data
 
 
 class CurveListView(APIView):
