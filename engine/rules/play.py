@@ -83,13 +83,7 @@ def read_deck(spec: str, catalogue: Catalogue, label: str) -> tuple[list[CardDef
 
 def _read_deck(spec: str, catalogue: Catalogue, label: str) -> tuple[list[CardDef], str]:
     if spec.endswith(".json"):
-        data = _load_json(spec)
-        if not isinstance(data, list):
-            raise InputError(f"{label}: {spec} must hold a list of cards")
-        deck = [
-            catalogue.find(item) if isinstance(item, str) else CardDef.from_json(item, f"card {i}")
-            for i, item in enumerate(data)
-        ]
+        deck = _json_cards(spec, catalogue, label)
         description = spec
     else:
         deck = catalogue.parse_deck(spec)
@@ -97,6 +91,17 @@ def _read_deck(spec: str, catalogue: Catalogue, label: str) -> tuple[list[CardDe
         description = f"preconstructed deck {stripped}" if stripped.isdigit() else "custom"
     validate_deck(deck, label)
     return deck, description
+
+
+def _json_cards(spec: str, catalogue: Catalogue, label: str) -> list[CardDef]:
+    """The cards of JSON file ``spec``: a list of card names or card definitions."""
+    data = _load_json(spec)
+    if not isinstance(data, list):
+        raise InputError(f"{label}: {spec} must hold a list of cards")
+    return [
+        catalogue.find(item) if isinstance(item, str) else CardDef.from_json(item, f"card {i}")
+        for i, item in enumerate(data)
+    ]
 
 
 def read_champion(spec: str, catalogue: Catalogue, label: str) -> CardDef:
@@ -224,11 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             champions=champions if with_champions else None,
         )
         turns += result.turns
-        if 1 in result.returns:
-            for seat, result_of_seat in enumerate(result.returns):
-                wins[seat] += result_of_seat > 0
-        else:
-            draws += 1
+        draws += _tally(result.returns, wins)
 
     for letter, name, about in zip(seats, names, abouts, strict=True):
         print(f"{letter}: {name} with {about}")
@@ -261,10 +262,7 @@ def _play_drafts(args: argparse.Namespace, names: list[str], catalogue: Catalogu
         agents = [AGENTS[name](seed * 2 + i) for i, name in enumerate(names)]
         result = play_game(drafted.decks, seed, agents, options, max_turns=args.max_turns)
         turns += result.turns
-        if 1 in result.returns:
-            wins[result.returns.index(1)] += 1
-        else:
-            draws += 1
+        draws += _tally(result.returns, wins)
     for player, agent, drafter in zip("AB", names, drafters, strict=True):
         print(f"{player}: {agent} with decks drafted by {drafter} from pool {args.draft}")
     _report(args, MODES["duel"], names, wins, draws, turns)
@@ -296,6 +294,15 @@ def _report(
             label = "team " + "+".join(seats[m] for m in members)
             _print_rate(f"{label:<11}", wins[members[0]], args.games)
     print(f"draws (over {args.max_turns} turns): {draws}")
+
+
+def _tally(returns: Sequence[int], wins: list[int]) -> bool:
+    """Counts a game's winners in ``wins`` (by seat: partners win together); True: a draw."""
+    if 1 not in returns:
+        return True
+    for seat, result in enumerate(returns):
+        wins[seat] += result > 0
+    return False
 
 
 def _print_rate(label: str, won: int, games: int) -> None:
@@ -335,7 +342,8 @@ def _main_solo(args: argparse.Namespace) -> int:
         new_game([deck, ai_cards], args.seed, options, champions)
     except InputError as exc:
         _fail(str(exc))
-    wins = draws = turns = 0
+    wins = [0, 0]
+    draws = turns = 0
     for game in range(args.games):
         seed = args.seed * 1_000_003 + game
         agent = AGENTS[name](seed * 2)
@@ -349,17 +357,12 @@ def _main_solo(args: argparse.Namespace) -> int:
             champions=champions,
         )
         turns += result.turns
-        wins += result.returns[0] == 1
-        draws += result.returns[0] == 0
+        draws += _tally(result.returns, wins)
     print(f"A: {name} with {about}" + ("" if champion is None else f", Champion {champion.name}"))
     print(f"AI: the automaton with {about_ai}, parameters {json.dumps(ai.to_json())}")
     print(f"{args.games} games, seed {args.seed}, {turns / args.games:.1f} turns per game")
-    for player, won in (("A", wins), ("AI", args.games - wins - draws)):
-        low, high = wilson(won, args.games)
-        print(
-            f"{player:<2} {won:5d} wins  {100 * won / args.games:5.1f}%  "
-            f"95% CI {100 * low:5.1f}% - {100 * high:5.1f}%"
-        )
+    for player, won in zip(("A", "AI"), wins, strict=True):
+        _print_rate(f"{player:<2}", won, args.games)
     print(f"draws (over {args.max_turns} turns): {draws}")
     return 0
 
@@ -405,11 +408,7 @@ def _main_coop(args: argparse.Namespace) -> int:
             drafted_decks(drafted, seed), seed, agents, options, max_turns=args.max_turns
         )
         turns += result.turns
-        if 1 in result.returns:
-            for seat, result_of_seat in enumerate(result.returns):
-                wins[seat] += result_of_seat > 0
-        else:
-            draws += 1
+        draws += _tally(result.returns, wins)
     seat_names = [names[0], "automaton", names[1], "automaton"]
     for letter, agent, drafter in zip("AC", names, drafters, strict=True):
         print(f"{letter}: {agent} with a deck drafted by {drafter} from pool {args.draft}")
@@ -458,13 +457,7 @@ def _solo_decks(
         return deck, ai_cards, f"preconstructed deck {number}", f"preconstructed decks {others}"
     deck, about = read_deck(spec_a, catalogue, "--deck-a")
     if spec_b.endswith(".json"):
-        data = _load_json(spec_b)
-        if not isinstance(data, list):
-            raise InputError(f"--deck-b: {spec_b} must hold a list of cards")
-        ai_cards = [
-            catalogue.find(item) if isinstance(item, str) else CardDef.from_json(item, f"card {i}")
-            for i, item in enumerate(data)
-        ]
+        ai_cards = _json_cards(spec_b, catalogue, "--deck-b")
         about_ai = spec_b
     else:
         numbers = [part.strip() for part in spec_b.split(",")]
