@@ -95,8 +95,10 @@ def opponent_options(
 
 
 def _with_seats(batches: QuerySet[SimulationBatch]) -> QuerySet[SimulationBatch]:
-    return batches.prefetch_related(
-        Prefetch("seats", queryset=SimulationSeat.objects.select_related("deck"))
+    # The control and its seats too: every batch's verdict reads them (batch_verdict).
+    return batches.select_related("control").prefetch_related(
+        Prefetch("seats", queryset=SimulationSeat.objects.select_related("deck")),
+        "control__seats",
     )
 
 

@@ -232,3 +232,20 @@ def test_the_form_checks_the_verdict_and_chooses_the_ai(
     agent = services.agent_for(500)
     assert [seat.agent for seat in batch.seats.all()] == [agent, agent]
     assert batch.control is not None
+
+
+def test_listing_batches_reads_their_controls_in_a_fixed_number_of_queries(
+    owner: Any,
+    owner_client: Client,
+    precon_deck: Deck,
+    django_capture_on_commit_callbacks: Any,
+    django_assert_num_queries: Any,
+) -> None:
+    # Every batch's verdict reads its control and the control's seats: prefetched, not one
+    # query per batch (session, user, page count, batches, their seats, controls' seats).
+    with django_capture_on_commit_callbacks(execute=False):
+        for _ in range(3):
+            create_batch(owner, precon_deck, 10, agents=("random", "random"), control=True)
+    with django_assert_num_queries(6):
+        response = owner_client.get("/api/v1/simulations/")
+    assert [row["verdict"]["control"]["games"] for row in response.json()["results"]] == [1000] * 3
