@@ -7,15 +7,15 @@ B, ... in the order asked for), one per seat of its mode's table (a Duel: 2):
 - game ``index`` of a batch is fully determined by (batch seed, index): its shuffle seed and its
   agents' seeds are derived from those two numbers only, so the totals are the same whatever the
   chunking, the number of workers or the retries;
-- in Solo the player's deck always sits in seat A and the AI's deck pile in seat AI (the mode's
-  set-up fixes who plays first), so nothing rotates; in the other modes
+- in Solo and Co-op the decks keep their seats (the players' decks, the AI's deck piles) and the
+  mode's set-up fixes who plays first, so nothing rotates; in the other modes the decks rotate
+  one seat per game: deck A sits in seat A (who always plays first) in game 0, deck B in game 1,
+  and so on (a Duel swaps seats every other game), so the first-player advantage is measured
+  instead of favouring one deck; rotating keeps every deck's neighbours, hence the 4-player
+  modes' teams (seats A and C, B and D);
 - a Draft batch (``BatchSpec.draft``) enters drafters instead of decks: each game first drafts
   its decks from the pool (``engine.rules.drafts``, the Draft format) with a seed derived the
   same way, each entrant drafting from the seat it then plays in (so the first pick rotates too);
-- the decks rotate one seat per game: deck A sits in seat A (who always plays first) in game 0,
-  deck B in game 1, and so on (a Duel swaps seats every other game), so the first-player
-  advantage is measured instead of favouring one deck; rotating keeps every deck's neighbours,
-  hence the 4-player modes' teams (seats A and C, B and D);
 - a game's statistics (each deck's result, length, how it ended, the cards played, how early,
   and the damage they dealt) come from the engine's outcome (``GameState.returns()``: teammates
   share their result) and its per-game statistics (``Options(stats=True)``, see
