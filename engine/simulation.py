@@ -821,6 +821,17 @@ class Frame:
     steps: tuple[tuple[PlayerView, ...], ...] = ()
     step_events: tuple[int, ...] = ()
 
+    def position(self, step: int) -> tuple[PlayerView, ...]:
+        """The seats at ``step``: 0 the start of the turn, k just after its k-th action."""
+        return self.steps[step - 1] if step else self.players
+
+    def events_of(self, step: int) -> tuple[EventData, ...]:
+        """Step 0: the whole turn's events; a later step: those its own action caused."""
+        if not step:
+            return self.events
+        begin = self.step_events[step - 2] if step > 1 else 0
+        return self.events[begin : self.step_events[step - 1]]
+
 
 @dataclass(frozen=True)
 class ReplayedGame:

@@ -195,17 +195,14 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
         _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
         for player, letter in zip(frame.players, deck_letters, strict=True)
     ]
-    # Step 0 tells the whole turn; a later step what its own action did.
-    if step:
-        begin = frame.step_events[step - 2] if step > 1 else 0
-        events = frame.events[begin : frame.step_events[step - 1]]
-    else:
-        events = frame.events
     context = {
         "batch": batch,
         "game": game,
         "frame": frame,
-        "events": [engine_text("event", code, args, cards, deck_letters) for code, args in events],
+        "events": [
+            engine_text("event", code, args, cards, deck_letters)
+            for code, args in frame.events_of(step)
+        ],
         "decks": {
             player.seat: letter for player, letter in zip(frame.players, deck_letters, strict=True)
         },
@@ -219,7 +216,7 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             for deck in game.outcome.winners
         ],
         "board": board_view(
-            frame.steps[step - 1] if step else frame.players,
+            frame.position(step),
             faces=selectors.card_faces(batch, current_language()),
             titles=titles,
             active=None if over else frame.active,
