@@ -609,9 +609,10 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{number_format(100 * value, 0)} %"
 
 
-def batch_verdict(batch: SimulationBatch) -> Verdict:
-    """Who played the batch and how strong they are; warnings once the results exist: too many
-    draws, and a control batch whose win rate for deck A lies outside the batch's interval."""
+def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None) -> Verdict:
+    """Who played the batch and how strong they are; warnings once the results exist (`summary`:
+    `batch_summary(batch)`, which the caller shows too): too many draws, and a control batch whose
+    win rate for deck A lies outside the batch's interval."""
     ladder = current_ladder()
     seats = batch_seats(batch)
     # Solo's automaton is the opponent the batch measures, not an agent of the ladder.
@@ -622,7 +623,6 @@ def batch_verdict(batch: SimulationBatch) -> Verdict:
     )
     control = batch.control
     control_summary = batch_summary(control) if control is not None else None
-    summary = batch_summary(batch)
     warnings: list[VerdictWarning] = []
     if summary is not None and summary.games:
         share = summary.draws / summary.games

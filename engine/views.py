@@ -102,9 +102,9 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
         "active": batch.status in ACTIVE_STATUSES,
         "percent": selectors.batch_percent(batch),
         "replayable": selectors.batch_replayable(batch),
-        "verdict": selectors.batch_verdict(batch),
     }
     summary = selectors.batch_summary(batch)
+    context["verdict"] = selectors.batch_verdict(batch, summary=summary)
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())

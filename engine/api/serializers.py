@@ -538,16 +538,29 @@ class BatchSerializer(serializers.ModelSerializer):
             }
         ).data
 
+    # Per batch (a list serializes many with one instance).
+    _summaries: dict[int, simulation.Summary | None]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._summaries = {}
+
+    def _summary(self, batch: SimulationBatch) -> simulation.Summary | None:
+        """The batch's summary, made once for its verdict and its results."""
+        if batch.pk not in self._summaries:
+            self._summaries[batch.pk] = selectors.batch_summary(batch)
+        return self._summaries[batch.pk]
+
     @extend_schema_field(VerdictSerializer)
     def get_verdict(self, batch: SimulationBatch) -> dict[str, Any]:
-        return VerdictSerializer(selectors.batch_verdict(batch)).data
+        return VerdictSerializer(selectors.batch_verdict(batch, summary=self._summary(batch))).data
 
     def get_replayable(self, batch: SimulationBatch) -> bool:
         return selectors.batch_replayable(batch)
 
     @extend_schema_field(ResultsSerializer(allow_null=True))
     def get_results(self, batch: SimulationBatch) -> dict[str, Any] | None:
-        summary = selectors.batch_summary(batch)
+        summary = self._summary(batch)
         return ResultsSerializer(summary).data if summary else None
 
 

@@ -126,7 +126,8 @@ def _with_results(batch: SimulationBatch, games: int, wins: int, draws: int) -> 
 
 
 def _verdict_of(batch: SimulationBatch) -> selectors.Verdict:
-    return selectors.batch_verdict(selectors.batch_get(batch_id=batch.pk, user=batch.requested_by))
+    batch = selectors.batch_get(batch_id=batch.pk, user=batch.requested_by)
+    return selectors.batch_verdict(batch, summary=selectors.batch_summary(batch))
 
 
 def test_the_verdict_names_the_ai_and_its_standing(owner: Any, precon_deck: Deck) -> None:
