@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, GOAL_KINDS, HP_AT_LEAST
-from grimoire.display import line_name
+from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, HP_AT_LEAST
+from grimoire.display import LINES, STRONGHOLD, line_name
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN
 from grimoire.services import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
 
@@ -21,17 +21,14 @@ if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
 
 SIDES = ("A", "B")
-LINES = ("top", "bottom")
 HAND_SLOTS = 10
 LINE_SLOTS = 4
 MAX_MANA = 30
-STRONGHOLD = "STRONGHOLD"
-# A line's entry beyond its card, in the scenario format's words.
+# A player's keys the editor writes; the scenario's others are kept.
 EDITED_KEYS = ("hand", "stronghold", "mana", "lines")
+# A line's entry beyond its card, in the scenario format's words.
 ENTRY_FLAGS = ("new", "protection_used")
 ENTRY_NAMES = ("symbiote", "enchained")
-# The goal kinds the editor offers; a combination ("all") is a goal and an optional second one.
-SINGLE_GOALS = tuple(kind for kind in GOAL_KINDS if kind != "all")
 GOAL_LABELS = {
     "win": _("Win this turn"),
     "destroy_stronghold": _("Destroy the enemy Stronghold this turn"),
