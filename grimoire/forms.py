@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, HP_AT_LEAST
 from grimoire.display import LINES, STRONGHOLD, line_name
-from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN
+from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
+from grimoire.selectors import puzzle_custom_cards, puzzle_translations
 from grimoire.services import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
 
 if TYPE_CHECKING:
@@ -488,4 +489,17 @@ def editor_initial(
                     initial[getattr(slot, flag)] = bool(entry.get(flag))
                 for key in ENTRY_NAMES:
                     initial[getattr(slot, key)] = entry.get(key) or ""
+    return initial
+
+
+def puzzle_initial(puzzle: Puzzle) -> dict[str, Any] | None:
+    """The form's values of a stored puzzle, texts and difficulty included; None as
+    `editor_initial`."""
+    initial = editor_initial(puzzle.scenario, puzzle.goal, puzzle_custom_cards(puzzle.scenario))
+    if initial is None:
+        return None
+    initial["difficulty"] = puzzle.difficulty
+    for language, texts in puzzle_translations(puzzle).items():
+        for key, text in texts.items():
+            initial[f"{key}_{language}"] = text
     return initial

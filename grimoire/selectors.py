@@ -190,3 +190,36 @@ def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
         definition["name"]: {key: definition[key] for key in CARD_KEYS if key in definition}
         for definition in deck_engine_definitions(list(cards))
     }
+
+
+def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
+    """Whether two definitions make the same card (the scenario format's defaults filled in)."""
+    if one is None:
+        return False
+    defaults = {"attack": 0, "abilities": []}
+    return {**defaults, **one} == {**defaults, **other}
+
+
+def puzzle_custom_cards(scenario: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The position's cards that the catalogue does not define as they are defined here."""
+    own: dict[str, dict[str, Any]] = dict(scenario.get("cards") or {})
+    catalogue = catalogue_definitions(set(own))
+    return {
+        name: definition
+        for name, definition in own.items()
+        if not _same_card(catalogue.get(name), definition)
+    }
+
+
+def editor_definitions(
+    *, known: dict[str, dict[str, Any]], custom: dict[str, dict[str, Any]], typed: set[str]
+) -> dict[str, dict[str, Any]]:
+    """The definitions of an edited position's cards: ``known`` the stored puzzle's, ``custom``
+    the custom cards typed, the catalogue's for the other names ``typed`` in the slots. A custom
+    card as it was stored stays as it was written (an unchanged puzzle stays identical); a
+    changed one replaces it."""
+    kept = {
+        name: known[name] if _same_card(known.get(name), definition) else definition
+        for name, definition in custom.items()
+    }
+    return {**catalogue_definitions(typed - set(known) - set(kept)), **known, **kept}

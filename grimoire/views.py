@@ -23,17 +23,16 @@ from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from grimoire import display, services
-from grimoire.forms import PuzzleEditorForm, editor_initial
+from grimoire.forms import PuzzleEditorForm, puzzle_initial
 from grimoire.image import share_image
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
 from grimoire.selectors import (
     catalogue_cards,
-    catalogue_definitions,
+    editor_definitions,
     puzzle_get,
     puzzle_get_for_edit,
     puzzle_of_the_day,
     puzzle_text,
-    puzzle_translations,
     puzzle_turn,
     puzzles_listed,
 )
@@ -231,32 +230,6 @@ def _own(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle of yours.")) from None
 
 
-def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
-    """Whether two definitions make the same card (the scenario format's defaults filled in)."""
-    if one is None:
-        return False
-    defaults = {"attack": 0, "abilities": []}
-    return {**defaults, **one} == {**defaults, **other}
-
-
-def _initial(puzzle: Puzzle) -> dict[str, object] | None:
-    own = dict(puzzle.scenario.get("cards") or {})
-    catalogue = catalogue_definitions(set(own))
-    custom = {
-        name: definition
-        for name, definition in own.items()
-        if _same_card(catalogue.get(name), definition) is False
-    }
-    initial = editor_initial(puzzle.scenario, puzzle.goal, custom)
-    if initial is None:
-        return None
-    initial["difficulty"] = puzzle.difficulty
-    for language, texts in puzzle_translations(puzzle).items():
-        for key, text in texts.items():
-            initial[f"{key}_{language}"] = text
-    return initial
-
-
 def _problems(form: PuzzleEditorForm, checked: services.Checked | None) -> list[tuple[str, str]]:
     """(where, what) per problem: the form's own (an unknown card...), then the API's checks."""
     found = [
@@ -279,15 +252,11 @@ def _editor(
     checked = None
     board = None
     if form.is_valid():
-        known = dict(puzzle.scenario.get("cards") or {}) if puzzle else {}
-        # A custom card as it was stored stays as it was written (an unchanged puzzle stays
-        # identical); a changed one replaces it.
-        custom = {
-            name: known[name] if _same_card(known.get(name), definition) else definition
-            for name, definition in form.custom_definitions().items()
-        }
-        typed = form.card_names() - set(known) - set(custom)
-        definitions = {**catalogue_definitions(typed), **known, **custom}
+        definitions = editor_definitions(
+            known=dict(puzzle.scenario.get("cards") or {}) if puzzle else {},
+            custom=form.custom_definitions(),
+            typed=form.card_names(),
+        )
         document = form.document(definitions, puzzle.scenario if puzzle else {})
         checked = services.puzzle_check(**document)
         if checked.state is not None:
@@ -322,7 +291,7 @@ def editor_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def editor_edit(request: HttpRequest, uid: str) -> HttpResponse:
     puzzle = _own(request, uid)
-    initial = _initial(puzzle)
+    initial = puzzle_initial(puzzle)
     if initial is None:
         message = _("This position is larger than the editor's slots: edit it through the API.")
         messages.error(request, message)
