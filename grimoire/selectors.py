@@ -7,8 +7,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from cards.models import Card
-from cards.selectors import Translated, card_name, card_prefetches, pick_translation
+from cards.models import Ability, Card
+from cards.selectors import Translated, card_name, card_prefetches, pick_translation, translated
 from champions.models import Visibility
 from cod_site.errors import DomainError
 from engine.adapters.definitions import deck_engine_definitions
@@ -223,3 +223,16 @@ def editor_definitions(
         for name, definition in custom.items()
     }
     return {**catalogue_definitions(typed - set(known) - set(kept)), **known, **kept}
+
+
+def ability_choices() -> list[tuple[str, str]]:
+    """(name in the page's language, code) of every ability, by name: the gallery's search."""
+    return sorted(
+        (translated(ability, "name").text, ability.code)
+        for ability in Ability.objects.prefetch_related("translations")
+    )
+
+
+def ability_codes() -> list[str]:
+    """Every ability code, for the editor's custom cards."""
+    return sorted(Ability.objects.values_list("code", flat=True))

@@ -16,8 +16,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.models import Ability
-from cards.selectors import translated
 from champions.models import Visibility
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
@@ -27,6 +25,8 @@ from grimoire.forms import PuzzleEditorForm, puzzle_initial
 from grimoire.image import share_image
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
 from grimoire.selectors import (
+    ability_choices,
+    ability_codes,
     catalogue_cards,
     editor_definitions,
     puzzle_get,
@@ -57,16 +57,12 @@ def gallery(request: HttpRequest) -> HttpResponse:
     difficulty = _difficulty(request.GET.get("difficulty", ""))
     puzzles = puzzles_listed(viewer=request.user, ability=ability, difficulty=difficulty)
     page = Paginator(puzzles, PAGE_SIZE).get_page(request.GET.get("page"))
-    abilities = sorted(
-        (translated(a, "name").text, a.code)
-        for a in Ability.objects.prefetch_related("translations")
-    )
     context = {
         "page": page,
         "rows": [
             (puzzle, puzzle_text(puzzle).title, display.goal_text(puzzle.goal)) for puzzle in page
         ],
-        "abilities": abilities,
+        "abilities": ability_choices(),
         "ability": ability,
         "difficulty": difficulty,
         "difficulties": range(DIFFICULTY_MIN, DIFFICULTY_MAX + 1),
@@ -279,7 +275,7 @@ def _editor(
     if request.headers.get("HX-Request"):
         return render(request, "grimoire/_editor_check.html", context)
     context["cards"] = catalogue_cards()
-    context["ability_codes"] = sorted(Ability.objects.values_list("code", flat=True))
+    context["ability_codes"] = ability_codes()
     return render(request, "grimoire/editor.html", context)
 
 
