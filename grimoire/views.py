@@ -17,11 +17,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from champions.models import Visibility
-from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from grimoire import display, services
-from grimoire.forms import PuzzleEditorForm, puzzle_initial
+from grimoire.forms import AttemptForm, PuzzleEditorForm, TurnForm, puzzle_initial
 from grimoire.image import share_image
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
 from grimoire.selectors import (
@@ -38,11 +37,8 @@ from grimoire.selectors import (
 )
 
 PAGE_SIZE = 24
-MAX_ATTEMPT_CHARS = 4000
 # A share image is drawn once per puzzle version and language (`Puzzle.updated` in its key).
 IMAGE_CACHE_SECONDS = 7 * 24 * 3600
-# The board's hidden field: every action chosen so far, as JSON.
-MAX_TURN_CHARS = 8000
 
 
 def _difficulty(raw: str) -> int | None:
@@ -167,14 +163,9 @@ def solve(request: HttpRequest, uid: str) -> HttpResponse:
     """One click on the puzzle's board: the turn so far (the form's JSON list of actions)
     replayed from the puzzle's position, with the clicked action last."""
     puzzle = _get(request, uid)
-    try:
-        actions = json.loads(request.POST.get("actions", "[]")[:MAX_TURN_CHARS])
-        if not isinstance(actions, list):
-            raise ValueError
-        bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
-    except (ValueError, DomainError):
-        # Only a hand-made request gets here: start the turn again.
-        actions = []
+    form = TurnForm(request.POST)
+    # Only a hand-made request is invalid: start the turn again.
+    actions = form.cleaned_data["actions"] if form.is_valid() else []
     if not request.headers.get("HX-Request"):
         return _detail(request, puzzle, actions)
     return render(request, "grimoire/_solve.html", _solve_context(puzzle, actions))
@@ -184,19 +175,14 @@ def solve(request: HttpRequest, uid: str) -> HttpResponse:
 def attempt(request: HttpRequest, uid: str) -> HttpResponse:
     """Check the turn typed on the puzzle page (the scenario format's actions, as YAML)."""
     puzzle = _get(request, uid)
-    text = request.POST.get("actions", "")[:MAX_ATTEMPT_CHARS]
+    form = AttemptForm(request.POST)
     error = ""
     result = None
-    try:
-        actions = yaml.safe_load(text) or []
-    except yaml.YAMLError:
-        actions, error = None, _("This is not valid YAML.")
-    if actions is not None and not isinstance(actions, list):
-        error = _("Write a list of actions, one per line, each starting with a dash.")
-    elif actions is not None:
+    if not form.is_valid():
+        error = str(form.errors["actions"][0])
+    else:
         try:
-            bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
-            result = services.puzzle_attempt(puzzle=puzzle, actions=actions)
+            result = services.puzzle_attempt(puzzle=puzzle, actions=form.cleaned_data["actions"])
         except DomainError as exc:
             error = exc.message
     return render(request, "grimoire/_attempt.html", {"result": result, "error": error})
