@@ -8,7 +8,7 @@ import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,6 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cards.selectors import Translated
 from champions.models import Visibility
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
@@ -47,6 +48,11 @@ def _difficulty(raw: str) -> int | None:
     return None
 
 
+def _rows(page: Page[Puzzle]) -> list[tuple[Puzzle, Translated, str]]:
+    """The list's rows: a puzzle, its title and its goal."""
+    return [(puzzle, puzzle_text(puzzle).title, display.goal_text(puzzle.goal)) for puzzle in page]
+
+
 @require_GET
 def gallery(request: HttpRequest) -> HttpResponse:
     ability = request.GET.get("ability", "")[:40]
@@ -55,9 +61,7 @@ def gallery(request: HttpRequest) -> HttpResponse:
     page = Paginator(puzzles, PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "page": page,
-        "rows": [
-            (puzzle, puzzle_text(puzzle).title, display.goal_text(puzzle.goal)) for puzzle in page
-        ],
+        "rows": _rows(page),
         "abilities": ability_choices(),
         "ability": ability,
         "difficulty": difficulty,
@@ -76,8 +80,7 @@ def mine(request: HttpRequest) -> HttpResponse:
     """The visitor's own puzzles, whatever their visibility and proof."""
     puzzles = puzzles_listed(viewer=request.user, mine=True)
     page = Paginator(puzzles, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [(p, puzzle_text(p).title, display.goal_text(p.goal)) for p in page]
-    return render(request, "grimoire/mine.html", {"page": page, "rows": rows})
+    return render(request, "grimoire/mine.html", {"page": page, "rows": _rows(page)})
 
 
 @require_GET
