@@ -10,10 +10,9 @@ from django.utils.translation import gettext as _
 from cards.models import Ability
 from cards.selectors import translated
 from engine.board import BoardView, CardFace, card_face, position_board
+from engine.rules.actions import STRONGHOLD_TOKEN as STRONGHOLD
+from engine.rules.state import LINE_NAMES as LINES
 from engine.rules.state import GameState
-
-STRONGHOLD = "STRONGHOLD"
-LINES = ("top", "bottom")
 
 
 def goal_text(goal: dict[str, Any]) -> str:

@@ -5,33 +5,35 @@ The form only shapes what was typed into the API's document (`document`): a scen
 difficulty and translations; `grimoire.services` checks it, as it checks the API's.
 """
 
+import json
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, GOAL_KINDS, HP_AT_LEAST
-from grimoire.display import line_name
-from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN
-from grimoire.services import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
+from cod_site.api.limits import bounded_list
+from cod_site.errors import DomainError
+from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, HP_AT_LEAST
+from grimoire.display import LINES, STRONGHOLD, line_name
+from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
+from grimoire.selectors import puzzle_custom_cards, puzzle_translations
+from grimoire.services import LANGUAGES, MAX_ACTIONS, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
 
 SIDES = ("A", "B")
-LINES = ("top", "bottom")
 HAND_SLOTS = 10
 LINE_SLOTS = 4
 MAX_MANA = 30
-STRONGHOLD = "STRONGHOLD"
-# A line's entry beyond its card, in the scenario format's words.
+# A player's keys the editor writes; the scenario's others are kept.
 EDITED_KEYS = ("hand", "stronghold", "mana", "lines")
+# A line's entry beyond its card, in the scenario format's words.
 ENTRY_FLAGS = ("new", "protection_used")
 ENTRY_NAMES = ("symbiote", "enchained")
-# The goal kinds the editor offers; a combination ("all") is a goal and an optional second one.
-SINGLE_GOALS = tuple(kind for kind in GOAL_KINDS if kind != "all")
 GOAL_LABELS = {
     "win": _("Win this turn"),
     "destroy_stronghold": _("Destroy the enemy Stronghold this turn"),
@@ -492,3 +494,62 @@ def editor_initial(
                 for key in ENTRY_NAMES:
                     initial[getattr(slot, key)] = entry.get(key) or ""
     return initial
+
+
+def puzzle_initial(puzzle: Puzzle) -> dict[str, Any] | None:
+    """The form's values of a stored puzzle, texts and difficulty included; None as
+    `editor_initial`."""
+    initial = editor_initial(puzzle.scenario, puzzle.goal, puzzle_custom_cards(puzzle.scenario))
+    if initial is None:
+        return None
+    initial["difficulty"] = puzzle.difficulty
+    for language, texts in puzzle_translations(puzzle).items():
+        for key, text in texts.items():
+            initial[f"{key}_{language}"] = text
+    return initial
+
+
+MAX_ATTEMPT_CHARS = 4000
+# The board's hidden field: every action chosen so far, as JSON.
+MAX_TURN_CHARS = 8000
+
+
+def _turn(actions: Any) -> list[Any]:
+    """``actions`` if it is a list of at most `MAX_ACTIONS` (an attempt's limit)."""
+    if not isinstance(actions, list):
+        raise forms.ValidationError(
+            _("Write a list of actions, one per line, each starting with a dash.")
+        )
+    try:
+        bounded_list(actions, limit=MAX_ACTIONS, field="actions")
+    except DomainError as exc:
+        raise forms.ValidationError(exc.message) from None
+    return actions
+
+
+class AttemptForm(forms.Form):
+    """The turn typed on the puzzle page: the scenario format's actions, as YAML."""
+
+    # Not stripped: YAML's indentation is its structure.
+    actions = forms.CharField(required=False, strip=False)
+
+    def clean_actions(self) -> list[Any]:
+        try:
+            actions = yaml.safe_load(self.cleaned_data["actions"][:MAX_ATTEMPT_CHARS]) or []
+        except yaml.YAMLError:
+            raise forms.ValidationError(_("This is not valid YAML.")) from None
+        return _turn(actions)
+
+
+class TurnForm(forms.Form):
+    """One click on the puzzle's board: the turn so far, as the JSON list the page carries."""
+
+    actions = forms.CharField(required=False, strip=False)
+
+    def clean_actions(self) -> list[Any]:
+        try:
+            actions = json.loads(self.cleaned_data["actions"][:MAX_TURN_CHARS] or "[]")
+        except ValueError:
+            # Refused as no list: the page only sends the lists it wrote.
+            actions = None
+        return _turn(actions)

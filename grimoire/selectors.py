@@ -7,8 +7,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from cards.models import Card
-from cards.selectors import Translated, card_name, card_prefetches, pick_translation
+from cards.models import Ability, Card
+from cards.selectors import Translated, card_name, card_prefetches, pick_translation, translated
 from champions.models import Visibility
 from cod_site.errors import DomainError
 from engine.adapters.definitions import deck_engine_definitions
@@ -26,7 +26,7 @@ def puzzles_visible_to(viewer: User | AnonymousUser) -> QuerySet[Puzzle]:
     shown = Q(visibility__in=[Visibility.PUBLIC, Visibility.UNLISTED])
     if viewer.is_authenticated:
         shown |= Q(author=viewer)
-    return Puzzle.objects.filter(shown).prefetch_related("translations")
+    return Puzzle.objects.filter(shown).select_related("author").prefetch_related("translations")
 
 
 def puzzle_get(*, uid: str, viewer: User | AnonymousUser) -> Puzzle:
@@ -60,7 +60,12 @@ def puzzles_listed(
         puzzles = puzzles.filter(abilities__contains=f",{ability},")
     if difficulty is not None:
         puzzles = puzzles.filter(difficulty=difficulty)
-    return puzzles.prefetch_related("translations").order_by("difficulty", "uid")
+    # The API shows each puzzle's author: one join, not a query per puzzle.
+    return (
+        puzzles.select_related("author")
+        .prefetch_related("translations")
+        .order_by("difficulty", "uid")
+    )
 
 
 def puzzle_of_the_day(day: datetime.date) -> Puzzle | None:
@@ -185,3 +190,49 @@ def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
         definition["name"]: {key: definition[key] for key in CARD_KEYS if key in definition}
         for definition in deck_engine_definitions(list(cards))
     }
+
+
+def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
+    """Whether two definitions make the same card (the scenario format's defaults filled in)."""
+    if one is None:
+        return False
+    defaults = {"attack": 0, "abilities": []}
+    return {**defaults, **one} == {**defaults, **other}
+
+
+def puzzle_custom_cards(scenario: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The position's cards that the catalogue does not define as they are defined here."""
+    own: dict[str, dict[str, Any]] = dict(scenario.get("cards") or {})
+    catalogue = catalogue_definitions(set(own))
+    return {
+        name: definition
+        for name, definition in own.items()
+        if not _same_card(catalogue.get(name), definition)
+    }
+
+
+def editor_definitions(
+    *, known: dict[str, dict[str, Any]], custom: dict[str, dict[str, Any]], typed: set[str]
+) -> dict[str, dict[str, Any]]:
+    """The definitions of an edited position's cards: ``known`` the stored puzzle's, ``custom``
+    the custom cards typed, the catalogue's for the other names ``typed`` in the slots. A custom
+    card as it was stored stays as it was written (an unchanged puzzle stays identical); a
+    changed one replaces it."""
+    kept = {
+        name: known[name] if _same_card(known.get(name), definition) else definition
+        for name, definition in custom.items()
+    }
+    return {**catalogue_definitions(typed - set(known) - set(kept)), **known, **kept}
+
+
+def ability_choices() -> list[tuple[str, str]]:
+    """(name in the page's language, code) of every ability, by name: the gallery's search."""
+    return sorted(
+        (translated(ability, "name").text, ability.code)
+        for ability in Ability.objects.prefetch_related("translations")
+    )
+
+
+def ability_codes() -> list[str]:
+    """Every ability code, for the editor's custom cards."""
+    return sorted(Ability.objects.values_list("code", flat=True))

@@ -25,6 +25,7 @@ from engine.rules.solver import attempt, goal_from_json, goal_problems, solve
 from engine.rules.state import LINE_NAMES, PLAYER_NAMES, GameState
 from grimoire.book import UID_PREFIX
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle, PuzzleTranslation
+from grimoire.selectors import puzzle_state
 
 PROVE_TASK = "grimoire.prove"
 
@@ -355,9 +356,8 @@ def puzzle_prove(*, puzzle: Puzzle) -> Puzzle:
 def puzzle_prove_run(*, puzzle_id: int) -> Puzzle:
     """The solver's complete search of the puzzle, stored as its report."""
     puzzle = Puzzle.objects.get(pk=puzzle_id)
-    _, _, state = _position(puzzle.scenario)
     report = solve(
-        state,
+        puzzle_state(puzzle),
         goal_from_json(puzzle.goal),
         max_nodes=SOLVER_MAX_NODES,
         max_seconds=SOLVER_MAX_SECONDS,
@@ -398,9 +398,8 @@ def puzzle_delete(*, puzzle: Puzzle) -> None:
 
 def puzzle_attempt(*, puzzle: Puzzle, actions: list[Any]) -> dict[str, Any]:
     """Check a player's turn against the goal and count it (the solve rate)."""
-    _, _, state = _position(puzzle.scenario)
     result = attempt(
-        state,
+        puzzle_state(puzzle),
         goal_from_json(puzzle.goal),
         actions,
         max_nodes=ATTEMPT_MAX_NODES,

@@ -8,7 +8,7 @@ import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,34 +16,30 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.models import Ability
-from cards.selectors import translated
+from cards.selectors import Translated
 from champions.models import Visibility
-from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from grimoire import display, services
-from grimoire.forms import PuzzleEditorForm, editor_initial
+from grimoire.forms import AttemptForm, PuzzleEditorForm, TurnForm, puzzle_initial
 from grimoire.image import share_image
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
 from grimoire.selectors import (
+    ability_choices,
+    ability_codes,
     catalogue_cards,
-    catalogue_definitions,
+    editor_definitions,
     puzzle_get,
     puzzle_get_for_edit,
     puzzle_of_the_day,
     puzzle_text,
-    puzzle_translations,
     puzzle_turn,
     puzzles_listed,
 )
 
 PAGE_SIZE = 24
-MAX_ATTEMPT_CHARS = 4000
 # A share image is drawn once per puzzle version and language (`Puzzle.updated` in its key).
 IMAGE_CACHE_SECONDS = 7 * 24 * 3600
-# The board's hidden field: every action chosen so far, as JSON.
-MAX_TURN_CHARS = 8000
 
 
 def _difficulty(raw: str) -> int | None:
@@ -52,22 +48,21 @@ def _difficulty(raw: str) -> int | None:
     return None
 
 
+def _rows(page: Page[Puzzle]) -> list[tuple[Puzzle, Translated, str]]:
+    """The list's rows: a puzzle, its title and its goal."""
+    return [(puzzle, puzzle_text(puzzle).title, display.goal_text(puzzle.goal)) for puzzle in page]
+
+
 @require_GET
 def gallery(request: HttpRequest) -> HttpResponse:
     ability = request.GET.get("ability", "")[:40]
     difficulty = _difficulty(request.GET.get("difficulty", ""))
     puzzles = puzzles_listed(viewer=request.user, ability=ability, difficulty=difficulty)
     page = Paginator(puzzles, PAGE_SIZE).get_page(request.GET.get("page"))
-    abilities = sorted(
-        (translated(a, "name").text, a.code)
-        for a in Ability.objects.prefetch_related("translations")
-    )
     context = {
         "page": page,
-        "rows": [
-            (puzzle, puzzle_text(puzzle).title, display.goal_text(puzzle.goal)) for puzzle in page
-        ],
-        "abilities": abilities,
+        "rows": _rows(page),
+        "abilities": ability_choices(),
         "ability": ability,
         "difficulty": difficulty,
         "difficulties": range(DIFFICULTY_MIN, DIFFICULTY_MAX + 1),
@@ -85,8 +80,7 @@ def mine(request: HttpRequest) -> HttpResponse:
     """The visitor's own puzzles, whatever their visibility and proof."""
     puzzles = puzzles_listed(viewer=request.user, mine=True)
     page = Paginator(puzzles, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [(p, puzzle_text(p).title, display.goal_text(p.goal)) for p in page]
-    return render(request, "grimoire/mine.html", {"page": page, "rows": rows})
+    return render(request, "grimoire/mine.html", {"page": page, "rows": _rows(page)})
 
 
 @require_GET
@@ -172,14 +166,9 @@ def solve(request: HttpRequest, uid: str) -> HttpResponse:
     """One click on the puzzle's board: the turn so far (the form's JSON list of actions)
     replayed from the puzzle's position, with the clicked action last."""
     puzzle = _get(request, uid)
-    try:
-        actions = json.loads(request.POST.get("actions", "[]")[:MAX_TURN_CHARS])
-        if not isinstance(actions, list):
-            raise ValueError
-        bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
-    except (ValueError, DomainError):
-        # Only a hand-made request gets here: start the turn again.
-        actions = []
+    form = TurnForm(request.POST)
+    # Only a hand-made request is invalid: start the turn again.
+    actions = form.cleaned_data["actions"] if form.is_valid() else []
     if not request.headers.get("HX-Request"):
         return _detail(request, puzzle, actions)
     return render(request, "grimoire/_solve.html", _solve_context(puzzle, actions))
@@ -189,19 +178,14 @@ def solve(request: HttpRequest, uid: str) -> HttpResponse:
 def attempt(request: HttpRequest, uid: str) -> HttpResponse:
     """Check the turn typed on the puzzle page (the scenario format's actions, as YAML)."""
     puzzle = _get(request, uid)
-    text = request.POST.get("actions", "")[:MAX_ATTEMPT_CHARS]
+    form = AttemptForm(request.POST)
     error = ""
     result = None
-    try:
-        actions = yaml.safe_load(text) or []
-    except yaml.YAMLError:
-        actions, error = None, _("This is not valid YAML.")
-    if actions is not None and not isinstance(actions, list):
-        error = _("Write a list of actions, one per line, each starting with a dash.")
-    elif actions is not None:
+    if not form.is_valid():
+        error = str(form.errors["actions"][0])
+    else:
         try:
-            bounded_list(actions, limit=services.MAX_ACTIONS, field="actions")
-            result = services.puzzle_attempt(puzzle=puzzle, actions=actions)
+            result = services.puzzle_attempt(puzzle=puzzle, actions=form.cleaned_data["actions"])
         except DomainError as exc:
             error = exc.message
     return render(request, "grimoire/_attempt.html", {"result": result, "error": error})
@@ -231,32 +215,6 @@ def _own(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle of yours.")) from None
 
 
-def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
-    """Whether two definitions make the same card (the scenario format's defaults filled in)."""
-    if one is None:
-        return False
-    defaults = {"attack": 0, "abilities": []}
-    return {**defaults, **one} == {**defaults, **other}
-
-
-def _initial(puzzle: Puzzle) -> dict[str, object] | None:
-    own = dict(puzzle.scenario.get("cards") or {})
-    catalogue = catalogue_definitions(set(own))
-    custom = {
-        name: definition
-        for name, definition in own.items()
-        if _same_card(catalogue.get(name), definition) is False
-    }
-    initial = editor_initial(puzzle.scenario, puzzle.goal, custom)
-    if initial is None:
-        return None
-    initial["difficulty"] = puzzle.difficulty
-    for language, texts in puzzle_translations(puzzle).items():
-        for key, text in texts.items():
-            initial[f"{key}_{language}"] = text
-    return initial
-
-
 def _problems(form: PuzzleEditorForm, checked: services.Checked | None) -> list[tuple[str, str]]:
     """(where, what) per problem: the form's own (an unknown card...), then the API's checks."""
     found = [
@@ -279,15 +237,11 @@ def _editor(
     checked = None
     board = None
     if form.is_valid():
-        known = dict(puzzle.scenario.get("cards") or {}) if puzzle else {}
-        # A custom card as it was stored stays as it was written (an unchanged puzzle stays
-        # identical); a changed one replaces it.
-        custom = {
-            name: known[name] if _same_card(known.get(name), definition) else definition
-            for name, definition in form.custom_definitions().items()
-        }
-        typed = form.card_names() - set(known) - set(custom)
-        definitions = {**catalogue_definitions(typed), **known, **custom}
+        definitions = editor_definitions(
+            known=dict(puzzle.scenario.get("cards") or {}) if puzzle else {},
+            custom=form.custom_definitions(),
+            typed=form.card_names(),
+        )
         document = form.document(definitions, puzzle.scenario if puzzle else {})
         checked = services.puzzle_check(**document)
         if checked.state is not None:
@@ -310,7 +264,7 @@ def _editor(
     if request.headers.get("HX-Request"):
         return render(request, "grimoire/_editor_check.html", context)
     context["cards"] = catalogue_cards()
-    context["ability_codes"] = sorted(Ability.objects.values_list("code", flat=True))
+    context["ability_codes"] = ability_codes()
     return render(request, "grimoire/editor.html", context)
 
 
@@ -322,7 +276,7 @@ def editor_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def editor_edit(request: HttpRequest, uid: str) -> HttpResponse:
     puzzle = _own(request, uid)
-    initial = _initial(puzzle)
+    initial = puzzle_initial(puzzle)
     if initial is None:
         message = _("This position is larger than the editor's slots: edit it through the API.")
         messages.error(request, message)

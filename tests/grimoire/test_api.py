@@ -234,3 +234,21 @@ def test_only_the_author_edits(ana: Client, django_user_model: type[User]) -> No
     assert bo.delete(f"/api/v1/puzzles/{uid}/").status_code == 404
     assert bo.get(f"/api/v1/puzzles/{uid}/").status_code == 404
     assert ana.delete(f"/api/v1/puzzles/{uid}/").status_code == 204
+
+
+def test_the_list_reads_every_author_in_one_query(
+    django_user_model: type[User], django_assert_num_queries: Any
+) -> None:
+    for name in ("bo", "cy", "di"):
+        services.puzzle_create(
+            author=django_user_model.objects.create_user(name, password="x"),
+            scenario=POSITION,
+            goal={"kind": "win"},
+            difficulty=2,
+            translations=TEXTS,
+        )
+    Puzzle.objects.update(visibility="public")
+    # The count, the page with its authors, the page's translations: not a query per author.
+    with django_assert_num_queries(3):
+        listed = Client().get("/api/v1/puzzles/").json()
+    assert sorted(puzzle["author"] for puzzle in listed["results"]) == ["bo", "cy", "di"]

@@ -62,6 +62,18 @@ def test_attempts_from_the_page(book: None) -> None:
     assert (puzzle.attempts, puzzle.solved) == (3, 1)
 
 
+def test_an_attempt_that_is_not_a_short_list_is_refused_uncounted(book: None) -> None:
+    url = "/grimoire/book-vanish-make-it-step-back/attempt/"
+    not_a_list = Client().post(url, {"actions": "assault"}).content.decode()
+    assert "Write a list of actions, one per line, each starting with a dash." in not_a_list
+    too_long = Client().post(url, {"actions": "\n".join(["- assault"] * 41)}).content.decode()
+    assert "At most 40 items in `actions`; 41 were sent." in too_long
+    nothing = Client().post(url, {}).content.decode()
+    assert "Not yet" in nothing
+    puzzle = Puzzle.objects.get(uid="book-vanish-make-it-step-back")
+    assert (puzzle.attempts, puzzle.solved) == (1, 0)
+
+
 def test_my_puzzles_lists_the_private_ones(django_user_model: Any) -> None:
     ana = django_user_model.objects.create_user("ana", password="x")
     entry = book_entries()[0]
