@@ -18,17 +18,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
-from engine.rules.events import EVENTS, LINE_NAMES
-from engine.rules.modes import MODES
-from engine.rules.view import CARD_KEYS
 from play import selectors, services
-from play.board import seat_board
+from play.board import table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
 
@@ -121,69 +116,14 @@ def _seat_names(game: Game) -> list[str]:
     return [selectors.seat_label(seat) for seat in game.seats.all()]
 
 
-def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
-    """An event of a seat's view in the page's language; a hidden card is "a hidden card"."""
-    shown: dict[str, Any] = {}
-    for key, value in event["args"].items():
-        if key in CARD_KEYS:
-            shown[key] = _("a hidden card") if value is None else names.get(value, value)
-        elif key == "line" and value in LINE_NAMES:
-            shown[key] = pgettext("engine line", value)
-        else:
-            shown[key] = value
-    return pgettext("engine event", EVENTS[event["code"]][1]).format(**shown)
-
-
-def _event_cards(event: dict[str, Any]) -> str:
-    """The ids of the cards an event names and the seat may see, for the board to mark them."""
-    return " ".join(
-        str(value) for key, value in event["args"].items() if key in CARD_KEYS and value is not None
-    )
-
-
 def _board_context(
     game: Game, seat: Seat, *, chosen: int | None = None, since: int | None = None
 ) -> dict[str, Any]:
-    """The board of `seat`, `chosen` the card of my hand whose places it marks, `since` the
-    event count of the last board the page showed (its events since then shown step by step)."""
+    """The board of `seat` (`play.board.table_context`)."""
     view = selectors.game_view(game=game, seat=seat)
-    state = view["state"]
-    context: dict[str, Any] = {
-        "game": game,
-        "view": view,
-        "seat": seat,
-        "state": state,
-        "my_team": view["seats"][seat.index]["team"],
-        # Teammates win together: the result names the team.
-        "team_play": len(MODES[game.mode].teammates(seat.index)) > 1,
-    }
-    if state is None:
-        return context
-    names = dict(enumerate(selectors.card_names(game)))
-    titles = [
-        _("Me (%(seat)s)") % {"seat": other["seat"]}
-        if other["seat"] == view["seat"]
-        else _("Partner: %(name)s (%(seat)s)") % other
-        if context["team_play"] and other["team"] == context["my_team"]
-        else f"{other['name']} ({other['seat']})"
-        for other in view["seats"]
-    ]
-    kinds = {action["kind"] for action in state["legal_actions"]}
-    events = state["events"]
-    new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
-    context.update(
-        my_turn=bool(state["legal_actions"]),
-        board=seat_board(state, seat=seat.index, titles=titles, chosen=chosen),
-        can_assault="assault" in kinds,
-        can_end="end_turn" in kinds or "assault" in kinds,
-        events=[_event_text(event, names) for event in events[-30:]],
-        steps=[
-            {"text": _event_text(event, names), "cards": _event_cards(event)}
-            for event in new_events
-        ],
-        client_id=uuid.uuid4().hex,
-    )
-    return context
+    names = selectors.card_names(game)
+    context = table_context(view, names, seat=seat.index, chosen=chosen, since=since)
+    return {"game": game, "seat": seat, **context}
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
