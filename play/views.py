@@ -167,8 +167,11 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
             )
     except DomainError as refused:
         error = refused
+        # Often refused because the game moved on (another seat played, it ended): the board as
+        # it is now. Played, the service's game is that board already.
+        game = selectors.game_get(uid=uid)
     since = _int(request.POST.get("since"))
-    context = _board_context(selectors.game_get(uid=uid), seat, since=since if since >= 0 else None)
+    context = _board_context(game, seat, since=since if since >= 0 else None)
     context["error"] = error
     if request.headers.get("HX-Request"):
         return render(request, "play/_board.html", context)
