@@ -14,6 +14,7 @@ from cod_site.errors import DomainError
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
+from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
@@ -200,7 +201,7 @@ def game_legal_actions(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
 
 
 def index_letter(index: int) -> str:
-    return "ABCD"[index]
+    return PLAYER_NAMES[index]
 
 
 def games_of(user: User) -> QuerySet[Game]:
