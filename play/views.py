@@ -47,17 +47,7 @@ def _table(request: HttpRequest, uid: str) -> tuple[Game, Seat]:
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     user = signed_in_user(request)
-    groups: dict[str, list[Game]] = {"my_turn": [], "their_turn": [], "waiting": [], "over": []}
-    for game in selectors.games_of(user)[:100]:
-        seat = selectors.seat_of(game=game, user=user)
-        if game.status == Status.WAITING:
-            groups["waiting"].append(game)
-        elif game.status == Status.FINISHED:
-            groups["over"].append(game)
-        elif seat is not None and game.active_seat == seat.index:
-            groups["my_turn"].append(game)
-        else:
-            groups["their_turn"].append(game)
+    groups = selectors.lobby_groups(user)
     context = {"groups": groups, "open_games": selectors.open_games(user)[:50]}
     return render(request, "play/lobby.html", context)
 
@@ -199,14 +189,15 @@ def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
-            row = Game.objects.filter(pk=game.pk).values("action_count", "status").first()
-            if row is None:
+            progress = selectors.game_progress(game)
+            if progress is None:
                 return
             # A table also changes without an action: the invited player took the seat.
-            if (row["action_count"], row["status"]) != last:
-                last = (row["action_count"], row["status"])
-                yield f"event: update\ndata: {json.dumps(row)}\n\n"
-            if row["status"] == Status.FINISHED:
+            if progress != last:
+                last = progress
+                data = {"action_count": progress[0], "status": progress[1]}
+                yield f"event: update\ndata: {json.dumps(data)}\n\n"
+            if progress[1] == Status.FINISHED:
                 return
             time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
 
