@@ -1,13 +1,15 @@
 """The table's board as the page draws it, built from one seat's view (`engine.rules.view`):
 the engine board's cards (`engine.board` faces, engine/board.css) with the controls of the seat
-whose turn it is. Only the seat's view goes in, so a card hidden from that seat never reaches
-the page.
+whose turn it is, and what happened worded as every page words the engine's events
+(`engine.event_text`). Only the seat's view goes in, so a card hidden from that seat never
+reaches the page.
 
 Playing a card is a two-step choice: the page asks for the board with a card chosen, and the
 board then marks where that card may go (a line of my Kingdom for a creature, a creature for a
 Symbiote or an Incantation), each place a button of the action.
 """
 
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +17,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.board import CardFace, card_face, line_halves
+from engine.event_text import engine_text
 from engine.rules.abilities.costs import WINDOW
+from engine.rules.events import LINE_NAMES, Arg
+from engine.rules.view import CARD_KEYS
 
 
 @dataclass(frozen=True)
@@ -234,3 +239,72 @@ def _half(
         )
     placed = [c for c in choices if mine and c.kind == "play" and c.arg == lane]
     return Half(player["seat"], title, tuple(creatures), placed[0] if placed else None)
+
+
+def table_context(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    seat: int,
+    chosen: int | None = None,
+    since: int | None = None,
+) -> dict[str, Any]:
+    """What the table's page shows of `view` (`play.selectors.game_view` of `seat`), `names`
+    the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
+    event count of the last board the page showed (its events since then shown step by step)."""
+    state = view["state"]
+    my_team = view["seats"][seat]["team"]
+    # Teammates win together: the result names the team.
+    team_play = sum(other["team"] == my_team for other in view["seats"]) > 1
+    context: dict[str, Any] = {
+        "view": view,
+        "state": state,
+        "my_team": my_team,
+        "team_play": team_play,
+    }
+    if state is None:
+        return context
+    titles = [
+        _("Me (%(seat)s)") % {"seat": other["seat"]}
+        if other["seat"] == view["seat"]
+        else _("Partner: %(name)s (%(seat)s)") % other
+        if team_play and other["team"] == my_team
+        else f"{other['name']} ({other['seat']})"
+        for other in view["seats"]
+    ]
+    kinds = {action["kind"] for action in state["legal_actions"]}
+    events = state["events"]
+    new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
+    context.update(
+        my_turn=bool(state["legal_actions"]),
+        board=seat_board(state, seat=seat, titles=titles, chosen=chosen),
+        can_assault="assault" in kinds,
+        can_end="end_turn" in kinds or "assault" in kinds,
+        events=[event_text(event, names) for event in events[-30:]],
+        steps=[
+            {"text": event_text(event, names), "cards": _event_cards(event)} for event in new_events
+        ],
+        client_id=uuid.uuid4().hex,
+    )
+    return context
+
+
+def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """An event of a seat's view in the page's language; a hidden card is "a hidden card". The
+    view names a line by its English word, which `engine_text` takes as its index."""
+    args: list[tuple[str, Arg]] = []
+    for key, value in event["args"].items():
+        if key in CARD_KEYS and value is None:
+            args.append((key, _("a hidden card")))
+        elif key == "line" and value in LINE_NAMES:
+            args.append((key, LINE_NAMES.index(value)))
+        else:
+            args.append((key, value))
+    return engine_text("event", event["code"], args, names)
+
+
+def _event_cards(event: Mapping[str, Any]) -> str:
+    """The ids of the cards an event names and the seat may see, for the board to mark them."""
+    return " ".join(
+        str(value) for key, value in event["args"].items() if key in CARD_KEYS and value is not None
+    )

@@ -14,6 +14,7 @@ from cod_site.errors import DomainError
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
+from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
@@ -200,12 +201,36 @@ def game_legal_actions(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
 
 
 def index_letter(index: int) -> str:
-    return "ABCD"[index]
+    return PLAYER_NAMES[index]
 
 
 def games_of(user: User) -> QuerySet[Game]:
     """The games where `user` has a seat, last played first."""
     return Game.objects.filter(seats__user=user).distinct().prefetch_related("seats__user")
+
+
+def lobby_groups(user: User) -> dict[str, list[Game]]:
+    """The last 100 games of `user` (`games_of`) by what they wait for: `my_turn`,
+    `their_turn`, `waiting` (for a player), `over`."""
+    groups: dict[str, list[Game]] = {"my_turn": [], "their_turn": [], "waiting": [], "over": []}
+    for game in games_of(user)[:100]:
+        seat = seat_of(game=game, user=user)
+        if game.status == Status.WAITING:
+            groups["waiting"].append(game)
+        elif game.status == Status.FINISHED:
+            groups["over"].append(game)
+        elif seat is not None and game.active_seat == seat.index:
+            groups["my_turn"].append(game)
+        else:
+            groups["their_turn"].append(game)
+    return groups
+
+
+def game_progress(game: Game) -> tuple[int, str] | None:
+    """The game's action count and status as stored now (None: deleted), what the table's
+    stream watches."""
+    row = Game.objects.filter(pk=game.pk).values_list("action_count", "status").first()
+    return None if row is None else (row[0], row[1])
 
 
 def open_games(user: User | AnonymousUser) -> QuerySet[Game]:

@@ -44,6 +44,7 @@ from play.selectors import (
     game_decks,
     game_options,
     game_state,
+    index_letter,
     positions,
     token_hash,
 )
@@ -382,7 +383,7 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
             raise DomainError(
                 "not_your_turn",
                 _("It is not your turn."),
-                {"active": "ABCD"[state.active]},
+                {"active": index_letter(state.active)},
                 status_code=409,
             )
         try:

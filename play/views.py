@@ -18,17 +18,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
-from engine.rules.events import EVENTS, LINE_NAMES
-from engine.rules.modes import MODES
-from engine.rules.view import CARD_KEYS
 from play import selectors, services
-from play.board import seat_board
+from play.board import table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
 
@@ -52,17 +47,7 @@ def _table(request: HttpRequest, uid: str) -> tuple[Game, Seat]:
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     user = signed_in_user(request)
-    groups: dict[str, list[Game]] = {"my_turn": [], "their_turn": [], "waiting": [], "over": []}
-    for game in selectors.games_of(user)[:100]:
-        seat = selectors.seat_of(game=game, user=user)
-        if game.status == Status.WAITING:
-            groups["waiting"].append(game)
-        elif game.status == Status.FINISHED:
-            groups["over"].append(game)
-        elif seat is not None and game.active_seat == seat.index:
-            groups["my_turn"].append(game)
-        else:
-            groups["their_turn"].append(game)
+    groups = selectors.lobby_groups(user)
     context = {"groups": groups, "open_games": selectors.open_games(user)[:50]}
     return render(request, "play/lobby.html", context)
 
@@ -121,69 +106,14 @@ def _seat_names(game: Game) -> list[str]:
     return [selectors.seat_label(seat) for seat in game.seats.all()]
 
 
-def _event_text(event: dict[str, Any], names: dict[int, str]) -> str:
-    """An event of a seat's view in the page's language; a hidden card is "a hidden card"."""
-    shown: dict[str, Any] = {}
-    for key, value in event["args"].items():
-        if key in CARD_KEYS:
-            shown[key] = _("a hidden card") if value is None else names.get(value, value)
-        elif key == "line" and value in LINE_NAMES:
-            shown[key] = pgettext("engine line", value)
-        else:
-            shown[key] = value
-    return pgettext("engine event", EVENTS[event["code"]][1]).format(**shown)
-
-
-def _event_cards(event: dict[str, Any]) -> str:
-    """The ids of the cards an event names and the seat may see, for the board to mark them."""
-    return " ".join(
-        str(value) for key, value in event["args"].items() if key in CARD_KEYS and value is not None
-    )
-
-
 def _board_context(
     game: Game, seat: Seat, *, chosen: int | None = None, since: int | None = None
 ) -> dict[str, Any]:
-    """The board of `seat`, `chosen` the card of my hand whose places it marks, `since` the
-    event count of the last board the page showed (its events since then shown step by step)."""
+    """The board of `seat` (`play.board.table_context`)."""
     view = selectors.game_view(game=game, seat=seat)
-    state = view["state"]
-    context: dict[str, Any] = {
-        "game": game,
-        "view": view,
-        "seat": seat,
-        "state": state,
-        "my_team": view["seats"][seat.index]["team"],
-        # Teammates win together: the result names the team.
-        "team_play": len(MODES[game.mode].teammates(seat.index)) > 1,
-    }
-    if state is None:
-        return context
-    names = dict(enumerate(selectors.card_names(game)))
-    titles = [
-        _("Me (%(seat)s)") % {"seat": other["seat"]}
-        if other["seat"] == view["seat"]
-        else _("Partner: %(name)s (%(seat)s)") % other
-        if context["team_play"] and other["team"] == context["my_team"]
-        else f"{other['name']} ({other['seat']})"
-        for other in view["seats"]
-    ]
-    kinds = {action["kind"] for action in state["legal_actions"]}
-    events = state["events"]
-    new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
-    context.update(
-        my_turn=bool(state["legal_actions"]),
-        board=seat_board(state, seat=seat.index, titles=titles, chosen=chosen),
-        can_assault="assault" in kinds,
-        can_end="end_turn" in kinds or "assault" in kinds,
-        events=[_event_text(event, names) for event in events[-30:]],
-        steps=[
-            {"text": _event_text(event, names), "cards": _event_cards(event)}
-            for event in new_events
-        ],
-        client_id=uuid.uuid4().hex,
-    )
-    return context
+    names = selectors.card_names(game)
+    context = table_context(view, names, seat=seat.index, chosen=chosen, since=since)
+    return {"game": game, "seat": seat, **context}
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
@@ -227,8 +157,11 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
             )
     except DomainError as refused:
         error = refused
+        # Often refused because the game moved on (another seat played, it ended): the board as
+        # it is now. Played, the service's game is that board already.
+        game = selectors.game_get(uid=uid)
     since = _int(request.POST.get("since"))
-    context = _board_context(selectors.game_get(uid=uid), seat, since=since if since >= 0 else None)
+    context = _board_context(game, seat, since=since if since >= 0 else None)
     context["error"] = error
     if request.headers.get("HX-Request"):
         return render(request, "play/_board.html", context)
@@ -256,14 +189,15 @@ def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
-            row = Game.objects.filter(pk=game.pk).values("action_count", "status").first()
-            if row is None:
+            progress = selectors.game_progress(game)
+            if progress is None:
                 return
             # A table also changes without an action: the invited player took the seat.
-            if (row["action_count"], row["status"]) != last:
-                last = (row["action_count"], row["status"])
-                yield f"event: update\ndata: {json.dumps(row)}\n\n"
-            if row["status"] == Status.FINISHED:
+            if progress != last:
+                last = progress
+                data = {"action_count": progress[0], "status": progress[1]}
+                yield f"event: update\ndata: {json.dumps(data)}\n\n"
+            if progress[1] == Status.FINISHED:
                 return
             time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
 

@@ -29,6 +29,7 @@ ACTION_KINDS: Final = {
     PLAY_ONTO: "play_onto",
     CAST: "cast",
 }
+ACTION_CODES: Final = {name: code for code, name in ACTION_KINDS.items()}
 PHASES: Final = {ASSAULT_DONE: "assault_done", OVER: "over"}
 
 # Event arguments that hold a card id ("source": the card that dealt Stronghold damage).
@@ -46,8 +47,7 @@ def action_json(action: tuple[int, int, int]) -> dict[str, Any]:
 
 def action_from_json(kind: str, card: int, arg: int) -> tuple[int, int, int]:
     """The engine action of a kind name (``apply`` checks the rest); ``KeyError`` if unknown."""
-    codes = {name: code for code, name in ACTION_KINDS.items()}
-    return (codes[kind], card, arg)
+    return (ACTION_CODES[kind], card, arg)
 
 
 def public_cards(log: list[Event], upto: int) -> set[int]:

@@ -9,11 +9,12 @@ from cod_site.api.limits import BoundedListSerializer
 from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine.adapters.decks import DeckChoice
+from engine.rules.view import ACTION_KINDS
 from play.models import Agent, Format, Game, Mode
 from play.selectors import index_letter, seat_label
 from play.services import SEED_BITS, SeatRequest
 
-KINDS = ["assault", "end_turn", "play", "play_onto", "cast"]
+KINDS = list(ACTION_KINDS.values())
 
 
 def deck_choice(data: dict[str, Any] | None) -> DeckChoice | None:
