@@ -449,29 +449,42 @@ def evaluate(state: GameState, player: int) -> float:
 class RepetitionGuard:
     """Ruling A1 for the search agents: per position that began one of the agent's turns in the
     game being played (a game: one GameState played on in place), the first actions it was left
-    with, which the agent does not choose there again before it has tried every other one."""
+    with, which the agent does not choose there again before it has tried every other one; and
+    within a turn, no action that leads back to a position the turn has already been in (a
+    0-Mana Incantation that does nothing returns to the hand and could be cast forever)."""
 
     def __init__(self) -> None:
         self._turns = TurnStarts()
         self._tried: dict[tuple[object, ...], list[Action]] = {}
+        self._this_turn: set[tuple[object, ...]] = set()
 
     def untried(
         self, state: GameState, actions: list[Action]
     ) -> tuple[list[Action], list[Action] | None]:
         """At the turn's first choice: the actions not tried yet in this position (all again
-        once each was) and the list to record the choice in; later in the turn: ``actions``
-        and None."""
+        once each was) and the list to record the choice in; later in the turn: the actions
+        that do not lead back to a position of this turn (all if none) and None."""
         starts = self._turns.at(state)
+        key = position_key(state)
         if starts == NEW_GAME:
             self._tried = {}
-        elif starts == SAME_TURN:
-            return actions, None
-        tried = self._tried.setdefault(position_key(state), [])
+        if starts != SAME_TURN:
+            self._this_turn = {key}
+        else:
+            self._this_turn.add(key)
+            onward = [action for action in actions if self._leads_on(state, action)]
+            return onward or actions, None
+        tried = self._tried.setdefault(key, [])
         fresh = [action for action in actions if action not in tried]
         if not fresh:
             tried.clear()
             fresh = actions
         return fresh, tried
+
+    def _leads_on(self, state: GameState, action: Action) -> bool:
+        trial = state.copy()
+        apply(trial, action)
+        return position_key(trial) not in self._this_turn
 
 
 class LookaheadAgent:

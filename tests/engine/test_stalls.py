@@ -67,6 +67,14 @@ def test_lookahead_finishes_a_sample(exhaustion: bool) -> None:
     assert _draws(corpus, lambda seed: LookaheadAgent(seed, nodes=600), exhaustion) == []
 
 
+@pytest.mark.parametrize("label", ["random-11", "random-12", "random-75"])
+def test_lookahead_does_not_loop_within_a_turn(label: str) -> None:
+    # These decks hold Cycle of life (0 Mana, 0 Damage): cast, it goes back to the hand, and the
+    # lookahead agent once cast it on the same creature until the game's action limit.
+    [match] = [m for m in stall_corpus(load_catalogue()) if m.label == label]
+    assert _draws([match], lambda seed: LookaheadAgent(seed), exhaustion=False) == []
+
+
 def test_greedy_never_begins_a_turn_the_same_way_from_a_repeated_position() -> None:
     """Preconstructed 3 against 1 with this seed never ends without the guard: the position at
     the start of a turn comes back again and again."""
