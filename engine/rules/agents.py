@@ -555,6 +555,10 @@ _SCALE: Final = 8.0
 # preconstructed pairs with seat swap (seed 1), 6,000 nodes: 0.5 won 57.7%, 1.0 60.8%, 2.0 64.4%,
 # 3.0 69.7%. Likely why: more varied rollouts sample more of the enemy's possible replies.
 _ROLLOUT_NOISE: Final = 3.0
+# The actions a rollout plays in one turn before it assaults. Its policy keeps no repetition
+# guard (ruling A1), so a returning Incantation of no effect (Cycle of life, 0 Mana, 0 Damage) can
+# score above the Assault for ever; a real turn of an 8-card deck plays far fewer actions.
+_ROLLOUT_TURN_ACTIONS: Final = 40
 
 
 def assess(state: GameState, player: int, values: list[float] | None = None) -> float:
@@ -731,14 +735,20 @@ class StrongAgent:
         ends_left = self.horizon * others + (1 if state.active == player else 0)
         policy = self.policy
         spent = 0
+        this_turn = 0
         while state.outcome is None:
-            action = policy.choose(state)
+            if this_turn >= _ROLLOUT_TURN_ACTIONS and state.phase == SUMMONING:
+                action = ASSAULT_ACTION
+            else:
+                action = policy.choose(state)
             if action[0] == END_TURN:
                 ends_left -= 1
                 if ends_left < 0:
                     break
+                this_turn = -1
             apply(state, action)
             spent += 1
+            this_turn += 1
         return assess(state, player, values), spent
 
 

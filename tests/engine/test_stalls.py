@@ -17,6 +17,7 @@ from engine.rules.agents import (
     GreedyAgent,
     LookaheadAgent,
     RandomAgent,
+    StrongAgent,
     play_game,
     position_key,
 )
@@ -73,6 +74,14 @@ def test_lookahead_does_not_loop_within_a_turn(label: str) -> None:
     # lookahead agent once cast it on the same creature until the game's action limit.
     [match] = [m for m in stall_corpus(load_catalogue()) if m.label == label]
     assert _draws([match], lambda seed: LookaheadAgent(seed), exhaustion=False) == []
+
+
+@pytest.mark.parametrize("label", ["random-11", "random-12", "random-75"])
+def test_strong_rollouts_do_not_loop_within_a_turn(label: str) -> None:
+    # The strong agent's rollout policy keeps no repetition guard: on these decks it once cast
+    # Cycle of life for ever inside a rollout, and its first choice of the game never returned.
+    [match] = [m for m in stall_corpus(load_catalogue()) if m.label == label]
+    assert _draws([match], lambda seed: StrongAgent(seed, nodes=1500), exhaustion=False) == []
 
 
 def test_greedy_never_begins_a_turn_the_same_way_from_a_repeated_position() -> None:
