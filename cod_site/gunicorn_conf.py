@@ -34,9 +34,9 @@ worker_class = "gthread"
 # interpreter lock) and PostgreSQL needs the others; more processes only split the kept-alive
 # connections unevenly (see `keepalive`), some queueing behind a worker's busy threads while
 # another idles. bench/play_bench.py (50 games, 1 s between a game's actions) on the 2-core
-# machine, shared with other jobs: action round trip p95 66-152 ms with 1 process of 4 threads
-# (4 runs), 157-260 ms with 3 (6 runs), 99-310 ms with 2 (4 runs); 6 or 8 threads in 1 process:
-# 115-258 ms (the threads wait on each other for the interpreter).
+# machine, shared with other jobs that move p95 up to 3x between runs: action round trip p95
+# 52-377 ms, median 121 ms, with 1 process of 4 threads (10 runs), 57-260 ms, median 198 ms,
+# with 3 (6 runs), 99-310 ms with 2 (4 runs); 6 or 8 threads in 1 process: 115-258 ms (4 runs).
 workers = env_int("WEB_CONCURRENCY", max(1, len(os.sched_getaffinity(0)) // 2))
 threads = env_int("WEB_THREADS", 4)
 # A kept-alive connection stays with the worker that accepted it, and a worker accepts all it can:
