@@ -1,7 +1,7 @@
 """Gunicorn settings of `make serve`, the production server, read from the environment.
 
 - HOST, PORT: the address to listen on (default 127.0.0.1:8000, as `make run`);
-- WEB_CONCURRENCY: worker processes (default: one per core plus one);
+- WEB_CONCURRENCY: worker processes (default: one per two cores, at least one);
 - WEB_THREADS: threads per worker process (default 4);
 - GUNICORN_CMD_ARGS: any other gunicorn option, e.g. "--pid /run/cod_site.pid --timeout 60".
 
@@ -28,9 +28,16 @@ bind = [_address(env_str("HOST", "127.0.0.1"), env_int("PORT", 8000))]
 # client's connection open between requests (keep-alive): sync workers cost 4.5-5.7 ms of CPU
 # a request on the load bench's mix, against 2.8-3.3 ms for these (bench/load_bench.py), the
 # difference being a new connection for every request and the sync workers all waking up for
-# each one. One process more than the cores covers a process busy in a long request.
+# each one.
 worker_class = "gthread"
-workers = env_int("WEB_CONCURRENCY", len(os.sched_getaffinity(0)) + 1)
+# One process per two cores: a process's threads keep about one core busy (they share its
+# interpreter lock) and PostgreSQL needs the others; more processes only split the kept-alive
+# connections unevenly (see `keepalive`), some queueing behind a worker's busy threads while
+# another idles. bench/play_bench.py (50 games, 1 s between a game's actions) on the 2-core
+# machine, shared with other jobs that move p95 up to 3x between runs: action round trip p95
+# 52-377 ms, median 121 ms, with 1 process of 4 threads (10 runs), 57-260 ms, median 198 ms,
+# with 3 (6 runs), 99-310 ms with 2 (4 runs); 6 or 8 threads in 1 process: 115-258 ms (4 runs).
+workers = env_int("WEB_CONCURRENCY", max(1, len(os.sched_getaffinity(0)) // 2))
 threads = env_int("WEB_THREADS", 4)
 # A kept-alive connection stays with the worker that accepted it, and a worker accepts all it can:
 # a few busy long-lived connections (the load bench's 20, a proxy's upstream pool) may all land on

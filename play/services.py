@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -47,6 +47,7 @@ from play.selectors import (
     index_letter,
     positions,
     token_hash,
+    with_seats,
 )
 
 SEED_BITS = 53
@@ -359,7 +360,16 @@ def _finish(game: Game, winners: list[int]) -> None:
 
 
 def _locked(game: Game, seat: Seat) -> tuple[Game, Seat]:
-    game = Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game.pk)
+    """`game` (read with its seats by `play.selectors.game_get`) with its row locked until the
+    transaction ends, and `seat` of it, as they are now. In play, a game's seats no longer
+    change but with a concede, and every write of a game in play saves its row, which moves
+    `updated_at`, under this lock: a game read in play whose row is still at the time it was
+    read is current, seats included (on every action, a round trip to the database saved for
+    the seats and one for their accounts)."""
+    locked = Game.objects.select_for_update().only("updated_at").get(pk=game.pk)
+    if game.status == Status.PLAYING and locked.updated_at == game.updated_at:
+        return game, seat
+    game = with_seats(Game.objects.select_for_update()).get(pk=game.pk)
     return game, next(other for other in game.seats.all() if other.pk == seat.pk)
 
 
@@ -402,12 +412,9 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
         except InputError as error:
             raise DomainError("invalid_action", str(error), {}) from error
         index = game.action_count
-        try:
-            with transaction.atomic():
-                _store(game, seat.index, client_id, action, index)
-        except IntegrityError:
-            # The same client id raced in through another connection: it was played once.
-            return game
+        # No savepoint for a duplicate: under the game's lock the check above saw every action
+        # stored before, the same client id's included.
+        _store(game, seat.index, client_id, action, index)
         _save_position(game, state, _play_agents(game, state, index + 1))
     return game
 
