@@ -159,6 +159,10 @@ SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
 # default; at most 25 ms a move on this loaded 2-core machine, far inside the 1 s a computer seat
 # has per action), and the turn after which a game that goes on is stopped as a draw.
 PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
+# The strong agent's budget: the 6,000 nodes the strength ladder rated it with (so "strongest" is
+# the ladder's word for this very player); measured with the compiled engine on this shared
+# 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
+PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
 # Server-sent events: how long one stream stays open and how often it looks for a new action.
 PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)

@@ -43,11 +43,13 @@ class Mode(models.TextChoices):
 
 
 class Agent(models.TextChoices):
-    """The computer players of `engine.rules.agents` a table may seat."""
+    """The computer players of `engine.rules.agents` a table may seat; which is the strongest
+    is the strength ladder's say (`play.selectors.agent_label`), not their names'."""
 
-    RANDOM = "random", _("Random (weakest)")
+    RANDOM = "random", _("Random")
     GREEDY = "greedy", _("Greedy")
-    LOOKAHEAD = "lookahead", _("Lookahead (strongest)")
+    LOOKAHEAD = "lookahead", _("Lookahead")
+    STRONG = "strong", _("Strong search")
 
 
 class SeatKind(models.TextChoices):

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
@@ -18,7 +19,7 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
-from play.models import Game, GameAction, Mode, Seat, SeatKind, Status
+from play.models import Agent, Game, GameAction, Mode, Seat, SeatKind, Status
 
 
 def token_hash(token: str) -> str:
@@ -58,11 +59,41 @@ def seat_required(*, game: Game, user: User | AnonymousUser, token: str = "") ->
     return seat
 
 
+def agents_by_strength() -> list[str]:
+    """The computer players a table may seat, strongest first as the strength ladder
+    (`engine/agent_ladder.json`) rates them; one it does not rate comes last."""
+    ladder = current_ladder()
+    unrated = len(ladder.agents) + 1
+
+    def rank(agent: str) -> int:
+        standing = ladder.of(agent)
+        return unrated if standing is None else standing.rank
+
+    return sorted(Agent.values, key=rank)
+
+
+def agent_label(agent: str) -> str:
+    """A computer player's name, and for the ladder's strongest and weakest of a table's
+    players, which."""
+    ranked = agents_by_strength()
+    name = str(Agent(agent).label)
+    if agent == ranked[0]:
+        return _("%(agent)s (strongest)") % {"agent": name}
+    if agent == ranked[-1]:
+        return _("%(agent)s (weakest)") % {"agent": name}
+    return name
+
+
+def agent_choices() -> list[tuple[str, str]]:
+    """The computer players to choose from, strongest first (`agent_label`)."""
+    return [(agent, agent_label(agent)) for agent in agents_by_strength()]
+
+
 def seat_label(seat: Seat) -> str:
     if seat.kind == SeatKind.AUTOMATON:
         return _("The AI (level %(level)s)") % {"level": seat.game.ai_level}
     if seat.kind == SeatKind.AGENT:
-        return _("Computer (%(agent)s)") % {"agent": seat.get_agent_display()}
+        return _("Computer (%(agent)s)") % {"agent": agent_label(seat.agent)}
     if seat.user is not None:
         return seat.user.get_username()
     if seat.guest_name:

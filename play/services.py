@@ -1,8 +1,9 @@
 """Writes of the play app: create a table, join it, act, concede.
 
 Computer seats answer inside the request that gave them the turn (an agent's move takes
-milliseconds for random and greedy, the lookahead's node budget is `PLAY_LOOKAHEAD_NODES`), so a
-table needs no worker process; the actions they play are stored like everyone's. Every write locks
+milliseconds for random and greedy; the searches think within a node budget, `PLAY_LOOKAHEAD_NODES`
+and `PLAY_STRONG_NODES`), so a table needs no worker process; the actions they play are stored
+like everyone's. Every write locks
 the game row: two requests of one game apply their actions one after the other.
 """
 
@@ -32,7 +33,7 @@ from engine.rules import (
     apply,
 )
 from engine.rules.agents import Agent as EngineAgent
-from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent
+from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.replay import record
@@ -62,11 +63,17 @@ class SeatRequest:
     deck: DeckChoice | None = None
 
 
-def _agent(name: str, seed: int) -> EngineAgent:
+def table_agent(name: str, seed: int) -> EngineAgent:
+    """The computer player `name` of a table. The searches think within a budget of nodes, not
+    of time: the same position and seed choose the same action on any machine, however loaded.
+    The budgets keep an action far inside the second a computer seat has (bench/play_bench.py
+    prints the ms per decision at these settings)."""
     if name == Agent.RANDOM:
         return RandomAgent(seed)
     if name == Agent.LOOKAHEAD:
         return LookaheadAgent(seed, nodes=settings.PLAY_LOOKAHEAD_NODES)
+    if name == Agent.STRONG:
+        return StrongAgent(seed, nodes=settings.PLAY_STRONG_NODES)
     return GreedyAgent()
 
 
@@ -316,12 +323,18 @@ def _start(game: Game) -> None:
 def _play_agents(game: Game, state: GameState, index: int) -> int:
     """Let the computer seats play while they have the turn; the next action index."""
     seats = {seat.index: seat for seat in game.seats.all()}
+    agents: dict[int, EngineAgent] = {}
     while state.phase != OVER and seats[state.active].kind == SeatKind.AGENT:
         if state.turn > settings.PLAY_MAX_TURNS:
             break
         seat = seats[state.active]
-        # A fresh agent per move, seeded by the move: a replay of the table picks the same.
-        action = _agent(seat.agent, game.seed + index).choose(state)
+        # One agent per seat for the moves of this call, seeded by the index of its first move
+        # (the same table and actions pick the same moves again). The call plays the seat's turn
+        # to its end, so the agent's repetition guard (ruling A1) sees the whole turn: a fresh
+        # agent per move could cast a 0-Mana Incantation that returns to the hand forever.
+        if seat.index not in agents:
+            agents[seat.index] = table_agent(seat.agent, game.seed + index)
+        action = agents[seat.index].choose(state)
         apply(state, action)
         _store(game, seat.index, f"agent-{index}", action, index)
         index += 1
