@@ -136,12 +136,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBIL
 # unacknowledged: the beat (`make worker` runs one) sends again the chunks of a batch idle for a
 # visibility timeout. More beats than one only repeat a harmless look.
 SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 60)
+PLAY_TIMEOUT_SWEEP_SECONDS = env_int("PLAY_TIMEOUT_SWEEP_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "resend-lost-simulation-chunks": {
         "task": "engine.resend_lost_chunks",
         "schedule": SIMULATION_SWEEP_SECONDS,
         # Queued behind a long run of chunks, a sweep is stale once the next one is due.
         "options": {"expires": SIMULATION_SWEEP_SECONDS},
+    },
+    # A player out of time loses the game even if nobody comes back to act or claim it.
+    "play-turn-timeouts": {
+        "task": "play.apply_turn_timeouts",
+        "schedule": PLAY_TIMEOUT_SWEEP_SECONDS,
+        "options": {"expires": PLAY_TIMEOUT_SWEEP_SECONDS},
     },
 }
 # In memory: a sweep every minute needs no schedule file (which two beats on one machine would

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
-from play.models import Format, Mode
+from play.models import Format, Mode, TurnTime
 from play.selectors import agent_choices
 from play.services import SeatRequest
 
@@ -73,6 +73,14 @@ class NewTableForm(DeckFields):
     )
     exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
     listed = forms.BooleanField(label=_("List in the open tables"), required=False)
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per turn"),
+        choices=[("", _("No limit")), *TurnTime.choices],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=_("A player whose time runs out loses the game on time."),
+    )
 
     def clean_mode(self) -> str:
         mode: str = self.cleaned_data["mode"] or Mode.DUEL

@@ -34,7 +34,7 @@ def _seat(request: Request, uid: str) -> tuple[Game, Seat]:
     return game, selectors.seat_required(game=game, user=request.user, token=token)
 
 
-def _view(request: Request, game: Game, seat: Seat) -> Response:
+def _view(request: Request, game: Game, seat: Seat | None) -> Response:
     raw = request.query_params.get("events_from", "0")
     if not raw.isdigit() or len(raw) > 9:
         raise DomainError(
@@ -90,6 +90,7 @@ class GameListView(APIView):
             exhaustion=values["exhaustion"],
             listed=values["listed"],
             seed=values.get("seed"),
+            turn_seconds=values["turn_seconds"],
         )
         body = s.CreatedSerializer(selectors.game_get(uid=game.uid)).data
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
@@ -123,6 +124,44 @@ class GameDetailView(APIView):
     def get(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         return _view(request, game, seat)
+
+
+class LiveGamesView(APIView):
+    permission_classes = [AllowAny]
+    pagination_class = PageNumberPagination
+
+    @extend_schema(
+        summary="Listed tables in play, to watch (their `spectate_url`)",
+        responses=s.GameSummarySerializer(many=True),
+        tags=TAGS,
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.live_games(request.user), request, view=self)
+        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+
+
+class SpectateView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Watch a game: the public view",
+        description=(
+            "With the spectate link's `code` (a table's `spectate_url`; any listed table's is in "
+            "`/games/live/`), no account needed: what anyone at no seat sees, every hand as "
+            "backs and no card that never left a hand, in the events too, until the game is "
+            "over; `seat` is null and there are no legal actions. A wrong code is a 404."
+        ),
+        parameters=[
+            OpenApiParameter("code", str, required=True, description="The spectate code."),
+            EVENTS_FROM,
+        ],
+        responses={200: s.ViewSerializer, 404: error_response("`not_found`.")},
+        tags=TAGS,
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        game = selectors.game_spectated(uid=uid, code=request.query_params.get("code", ""))
+        return _view(request, game, None)
 
 
 class LegalActionsView(APIView):
@@ -209,6 +248,28 @@ class ConcedeView(APIView):
     def post(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         game = services.game_concede(game=game, seat=seat)
+        return _view(request, game, seat)
+
+
+class ClaimTimeView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Claim the game on time",
+        description=(
+            "At a table with a time per turn, any player may claim once the `deadline` of the "
+            "seat to play is past: that seat loses on time, as by conceding (the other teams "
+            "win; `seats[].timed_out`). Acting applies it too, and a periodic task without "
+            "anyone asking. 409 `time_left` before the deadline (or without a time per turn)."
+        ),
+        parameters=[TOKEN],
+        request=None,
+        responses={200: s.ViewSerializer, 409: error_response("`time_left`, `game_over`.")},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        game = services.game_timeout_claim(game=game)
         return _view(request, game, seat)
 
 
