@@ -288,17 +288,10 @@ def game_progress(game: Game) -> tuple[int, str] | None:
     return None if row is None else (row[0], row[1])
 
 
-def open_games(user: User | AnonymousUser) -> QuerySet[Game]:
-    """Listed tables still waiting for a player, except the requester's own."""
-    games = Game.objects.filter(status=Status.WAITING, listed=True)
-    if user.is_authenticated:
-        games = games.exclude(seats__user=user)
-    return games.distinct().prefetch_related("seats__user")
-
-
-def live_games(user: User | AnonymousUser) -> QuerySet[Game]:
-    """Listed tables in play, which anyone may watch, except those where the requester sits."""
-    games = Game.objects.filter(status=Status.PLAYING, listed=True)
+def listed_games(user: User | AnonymousUser, status: str) -> QuerySet[Game]:
+    """Listed tables of `status` (waiting: open to join; playing: anyone may watch them),
+    except those where the requester sits."""
+    games = Game.objects.filter(status=status, listed=True)
     if user.is_authenticated:
         games = games.exclude(seats__user=user)
     return games.distinct().prefetch_related("seats__user")

@@ -52,8 +52,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     groups = selectors.lobby_groups(user)
     context = {
         "groups": groups,
-        "open_games": selectors.open_games(user)[:50],
-        "live_games": selectors.live_games(user)[:50],
+        "open_games": selectors.listed_games(user, Status.WAITING)[:50],
+        "live_games": selectors.listed_games(user, Status.PLAYING)[:50],
     }
     return render(request, "play/lobby.html", context)
 

@@ -4,7 +4,8 @@ A player is an account (session or API token) or a guest, who sends the seat tok
 when joining in the `X-Seat-Token` header. Only the players of a game see it, each its own view.
 """
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -17,7 +18,7 @@ from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from play import selectors, services
 from play.api import serializers as s
-from play.models import Game, Seat
+from play.models import Game, Seat, Status
 
 TAGS = ["games"]
 TOKEN = OpenApiParameter(
@@ -43,6 +44,13 @@ def _view(request: Request, game: Game, seat: Seat | None) -> Response:
     return Response(selectors.game_view(game=game, seat=seat, events_from=int(raw)))
 
 
+def _summaries(view: APIView, request: Request, games: QuerySet[Game]) -> Response:
+    """One page of `games`, each as its summary."""
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(games, request, view=view)
+    return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+
+
 EVENTS_FROM = OpenApiParameter(
     "events_from", int, description="The first event to include (the last `events_next`)."
 )
@@ -58,10 +66,7 @@ class GameListView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        paginator = self.pagination_class()
-        games = selectors.games_of(signed_in_user(request))
-        page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+        return _summaries(self, request, selectors.games_of(signed_in_user(request)))
 
     @extend_schema(
         summary="Open a table",
@@ -99,6 +104,7 @@ class GameListView(APIView):
 class OpenGamesView(APIView):
     permission_classes = [AllowAny]
     pagination_class = PageNumberPagination
+    listed_status = Status.WAITING
 
     @extend_schema(
         summary="Open tables waiting for a player",
@@ -106,9 +112,15 @@ class OpenGamesView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(selectors.open_games(request.user), request, view=self)
-        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+        games = selectors.listed_games(request.user, self.listed_status)
+        return _summaries(self, request, games)
+
+
+@extend_schema_view(
+    get=extend_schema(summary="Listed tables in play, to watch (their `spectate_url`)")
+)
+class LiveGamesView(OpenGamesView):
+    listed_status = Status.PLAYING
 
 
 class GameDetailView(APIView):
@@ -124,21 +136,6 @@ class GameDetailView(APIView):
     def get(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         return _view(request, game, seat)
-
-
-class LiveGamesView(APIView):
-    permission_classes = [AllowAny]
-    pagination_class = PageNumberPagination
-
-    @extend_schema(
-        summary="Listed tables in play, to watch (their `spectate_url`)",
-        responses=s.GameSummarySerializer(many=True),
-        tags=TAGS,
-    )
-    def get(self, request: Request) -> Response:
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(selectors.live_games(request.user), request, view=self)
-        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
 
 
 class SpectateView(APIView):
