@@ -1,6 +1,12 @@
-"""Games at a table: the action round trip through the API at 50 concurrent games.
+"""Games at a table: the computer players' time per decision, and the action round trip
+through the API at 50 concurrent games.
 
-    python bench/play_bench.py [--games 50] [--seconds 60] [--think 1.0]
+    python bench/play_bench.py [--games 50] [--seconds 60] [--think 1.0] [--agent-games 4]
+
+First the searching computer players a table seats (`play.services.table_agent`: lookahead and
+strong at their node budgets, `PLAY_LOOKAHEAD_NODES` and `PLAY_STRONG_NODES`), each playing every
+seat of `--agent-games` Duels and Free-For-Alls of the preconstructed decks: the CPU ms of their
+decisions that had a choice, p50/p95/max. Goal: at most 1 s, a computer seat's time per action.
 
 The production server (`make serve`'s gunicorn) on PostgreSQL, and on the same machine the load:
 one thread per game, each playing both seats of an invited Duel (an account and a guest) with
@@ -33,11 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.postgres import database_missing  # noqa: E402
+from engine.rules import Options, apply, legal_actions, new_game  # noqa: E402
+from engine.rules.cards import load_catalogue  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_play"
 DATABASE_URL = os.environ.get("PLAY_BENCH_DATABASE_URL") or DEFAULT_DATABASE
 GOAL_P95_MS = 150
+GOAL_DECISION_MS = 1000
 
 
 class Api:
@@ -130,12 +139,51 @@ def play(
                 return
 
 
+def agent_decisions(games: int) -> None:
+    """Print the ms per decision of the table's searching agents (see the module's doc)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cod_site.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    from play.services import table_agent
+
+    catalogue = load_catalogue()
+    decks = [list(catalogue.precon(number)) for number in (1, 2, 3, 4)]
+    budgets = {"lookahead": settings.PLAY_LOOKAHEAD_NODES, "strong": settings.PLAY_STRONG_NODES}
+    for name, nodes in budgets.items():
+        for mode, seats in (("duel", 2), ("free_for_all", 4)):
+            spent: list[float] = []
+            for game in range(games):
+                dealt = [decks[(game + seat) % 4] for seat in range(seats)]
+                state = new_game(dealt, game, Options(mode=mode))
+                agents = [table_agent(name, game * seats + seat) for seat in range(seats)]
+                while state.outcome is None and state.turn <= settings.PLAY_MAX_TURNS:
+                    choice = len(legal_actions(state)) > 1
+                    started = time.process_time()
+                    action = agents[state.active].choose(state)
+                    if choice:
+                        spent.append(1000 * (time.process_time() - started))
+                    apply(state, action)
+            cuts = statistics.quantiles(spent, n=100)
+            verdict = "met" if max(spent) <= GOAL_DECISION_MS else "NOT met"
+            print(
+                f"{name} at {nodes} nodes, {mode}: {len(spent)} decisions  "
+                f"p50 {cuts[49]:.0f} ms  p95 {cuts[94]:.0f} ms  max {max(spent):.0f} ms  "
+                f"(goal max <= {GOAL_DECISION_MS} ms: {verdict})",
+                flush=True,
+            )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--agent-games", type=int, default=4)
     args = parser.parse_args()
+    agent_decisions(args.agent_games)
     missing = database_missing(DATABASE_URL)
     if missing:
         print(f"skipped: {missing}")

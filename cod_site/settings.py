@@ -136,12 +136,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBIL
 # unacknowledged: the beat (`make worker` runs one) sends again the chunks of a batch idle for a
 # visibility timeout. More beats than one only repeat a harmless look.
 SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 60)
+PLAY_TIMEOUT_SWEEP_SECONDS = env_int("PLAY_TIMEOUT_SWEEP_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "resend-lost-simulation-chunks": {
         "task": "engine.resend_lost_chunks",
         "schedule": SIMULATION_SWEEP_SECONDS,
         # Queued behind a long run of chunks, a sweep is stale once the next one is due.
         "options": {"expires": SIMULATION_SWEEP_SECONDS},
+    },
+    # A player out of time loses the game even if nobody comes back to act or claim it.
+    "play-turn-timeouts": {
+        "task": "play.apply_turn_timeouts",
+        "schedule": PLAY_TIMEOUT_SWEEP_SECONDS,
+        "options": {"expires": PLAY_TIMEOUT_SWEEP_SECONDS},
     },
 }
 # In memory: a sweep every minute needs no schedule file (which two beats on one machine would
@@ -159,6 +166,10 @@ SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
 # default; at most 25 ms a move on this loaded 2-core machine, far inside the 1 s a computer seat
 # has per action), and the turn after which a game that goes on is stopped as a draw.
 PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
+# The strong agent's budget: the 6,000 nodes the strength ladder rated it with (so "strongest" is
+# the ladder's word for this very player); measured with the compiled engine on this shared
+# 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
+PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
 # Server-sent events: how long one stream stays open and how often it looks for a new action.
 PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)

@@ -20,7 +20,7 @@ from engine.board import CardFace, card_face, line_halves
 from engine.event_text import engine_text
 from engine.rules.abilities.costs import WINDOW
 from engine.rules.events import LINE_NAMES, Arg
-from engine.rules.view import CARD_KEYS
+from engine.rules.view import CARD_KEYS, SPECTATOR
 
 
 @dataclass(frozen=True)
@@ -249,13 +249,14 @@ def table_context(
     chosen: int | None = None,
     since: int | None = None,
 ) -> dict[str, Any]:
-    """What the table's page shows of `view` (`play.selectors.game_view` of `seat`), `names`
+    """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
+    spectator: `SPECTATOR`, who sees every seat by its name and has no controls), `names`
     the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
     event count of the last board the page showed (its events since then shown step by step)."""
     state = view["state"]
-    my_team = view["seats"][seat]["team"]
+    my_team = None if seat == SPECTATOR else view["seats"][seat]["team"]
     # Teammates win together: the result names the team.
-    team_play = sum(other["team"] == my_team for other in view["seats"]) > 1
+    team_play = len({other["team"] for other in view["seats"]}) < len(view["seats"])
     context: dict[str, Any] = {
         "view": view,
         "state": state,

@@ -6,15 +6,19 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
-from play.models import Agent, Format, Mode
+from play.models import Format, Mode, TurnTime
+from play.selectors import agent_choices
 from play.services import SeatRequest
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
 
-OPPONENTS = [(f"agent:{value}", label) for value, label in Agent.choices] + [
-    ("invite", _("A friend (share link)"))
-]
+
+def opponents() -> list[tuple[str, str]]:
+    """A seat's choices: the computer players strongest first, or an invited friend."""
+    return [(f"agent:{value}", label) for value, label in agent_choices()] + [
+        ("invite", str(_("A friend (share link)")))
+    ]
 
 
 class DeckFields(forms.Form):
@@ -40,7 +44,7 @@ class DeckFields(forms.Form):
 def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceField:
     # Not required: the seats a mode does not have stay unread.
     return forms.ChoiceField(
-        label=label, choices=OPPONENTS, initial="agent:greedy", required=False, help_text=help_text
+        label=label, choices=opponents, initial="agent:greedy", required=False, help_text=help_text
     )
 
 
@@ -69,6 +73,14 @@ class NewTableForm(DeckFields):
     )
     exhaustion = forms.BooleanField(label=_("Exhaustion module"), required=False)
     listed = forms.BooleanField(label=_("List in the open tables"), required=False)
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per turn"),
+        choices=[("", _("No limit")), *TurnTime.choices],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=_("A player whose time runs out loses the game on time."),
+    )
 
     def clean_mode(self) -> str:
         mode: str = self.cleaned_data["mode"] or Mode.DUEL

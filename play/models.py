@@ -43,11 +43,24 @@ class Mode(models.TextChoices):
 
 
 class Agent(models.TextChoices):
-    """The computer players of `engine.rules.agents` a table may seat."""
+    """The computer players of `engine.rules.agents` a table may seat; which is the strongest
+    is the strength ladder's say (`play.selectors.agent_label`), not their names'."""
 
-    RANDOM = "random", _("Random (weakest)")
+    RANDOM = "random", _("Random")
     GREEDY = "greedy", _("Greedy")
-    LOOKAHEAD = "lookahead", _("Lookahead (strongest)")
+    LOOKAHEAD = "lookahead", _("Lookahead")
+    STRONG = "strong", _("Strong search")
+
+
+class TurnTime(models.IntegerChoices):
+    """A table's time per turn, in seconds: from a sitting to correspondence play, where a game
+    waits days between turns."""
+
+    FIVE_MINUTES = 300, _("5 minutes")
+    ONE_HOUR = 3600, _("1 hour")
+    ONE_DAY = 86400, _("1 day")
+    THREE_DAYS = 259200, _("3 days")
+    ONE_WEEK = 604800, _("7 days")
 
 
 class SeatKind(models.TextChoices):
@@ -81,6 +94,14 @@ class Game(models.Model):
     # Listed in the lobby's open tables; else only the share link's invite code seats a player.
     listed = models.BooleanField(_("open to anyone"), default=False)
     invite_code = models.CharField(_("invite code"), max_length=24, default=new_invite_code)
+    # Who has the spectate link sees the public view: no hand, as a player sees the others'.
+    spectate_code = models.CharField(_("spectate code"), max_length=24, default=new_invite_code)
+    # The time per turn (None: no limit) and when the turn of the seat to play began: a player's
+    # seat whose time runs out loses the game (`play.services.game_timeouts_apply`).
+    turn_seconds = models.PositiveIntegerField(
+        _("time per turn"), choices=TurnTime.choices, null=True, blank=True
+    )
+    turn_started_at = models.DateTimeField(_("turn started"), null=True, blank=True)
     # Facts of the replayed position kept for the lobby, written with each action.
     action_count = models.PositiveIntegerField(_("actions"), default=0)
     active_seat = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
@@ -126,6 +147,7 @@ class Seat(models.Model):
     # The catalogue slugs of the cards played: Co-op's AI takes cards neither player holds.
     slugs = models.JSONField(_("card slugs"), default=list, blank=True)
     conceded = models.BooleanField(_("conceded"), default=False)
+    timed_out = models.BooleanField(_("lost on time"), default=False)
 
     class Meta:
         ordering = ["game", "index"]

@@ -2,8 +2,10 @@
 seat's view of it."""
 
 import hashlib
+import secrets
 import threading
 from collections import OrderedDict
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -11,14 +13,15 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
 from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import MODES
 from engine.rules.native import engine_digest
-from engine.rules.view import action_json, seat_view
-from play.models import Game, GameAction, Mode, Seat, SeatKind, Status
+from engine.rules.view import SPECTATOR, action_json, seat_view
+from play.models import Agent, Game, GameAction, Mode, Seat, SeatKind, Status
 
 
 def token_hash(token: str) -> str:
@@ -36,6 +39,23 @@ def game_get(*, uid: str) -> Game:
     if game is None:
         raise DomainError("not_found", _("There is no such game."), {}, status_code=404)
     return game
+
+
+def game_spectated(*, uid: str, code: str) -> Game:
+    """The game `uid` for who holds its spectate link's `code`; a 404 `not_found` for a wrong
+    code too (it tells no more than a missing game)."""
+    game = game_get(uid=uid)
+    if not secrets.compare_digest(code, game.spectate_code):
+        raise DomainError("not_found", _("There is no such game."), {}, status_code=404)
+    return game
+
+
+def turn_deadline(game: Game) -> datetime | None:
+    """When the time of the seat to play runs out (None: no time per turn, or no player's turn
+    running: a computer seat answers at once)."""
+    if game.status != Status.PLAYING or game.turn_seconds is None or game.turn_started_at is None:
+        return None
+    return game.turn_started_at + timedelta(seconds=game.turn_seconds)
 
 
 def seat_of(*, game: Game, user: User | AnonymousUser, token: str = "") -> Seat | None:
@@ -63,11 +83,41 @@ def seat_required(*, game: Game, user: User | AnonymousUser, token: str = "") ->
     return seat
 
 
+def agents_by_strength() -> list[str]:
+    """The computer players a table may seat, strongest first as the strength ladder
+    (`engine/agent_ladder.json`) rates them; one it does not rate comes last."""
+    ladder = current_ladder()
+    unrated = len(ladder.agents) + 1
+
+    def rank(agent: str) -> int:
+        standing = ladder.of(agent)
+        return unrated if standing is None else standing.rank
+
+    return sorted(Agent.values, key=rank)
+
+
+def agent_label(agent: str) -> str:
+    """A computer player's name, and for the ladder's strongest and weakest of a table's
+    players, which."""
+    ranked = agents_by_strength()
+    name = str(Agent(agent).label)
+    if agent == ranked[0]:
+        return _("%(agent)s (strongest)") % {"agent": name}
+    if agent == ranked[-1]:
+        return _("%(agent)s (weakest)") % {"agent": name}
+    return name
+
+
+def agent_choices() -> list[tuple[str, str]]:
+    """The computer players to choose from, strongest first (`agent_label`)."""
+    return [(agent, agent_label(agent)) for agent in agents_by_strength()]
+
+
 def seat_label(seat: Seat) -> str:
     if seat.kind == SeatKind.AUTOMATON:
         return _("The AI (level %(level)s)") % {"level": seat.game.ai_level}
     if seat.kind == SeatKind.AGENT:
-        return _("Computer (%(agent)s)") % {"agent": seat.get_agent_display()}
+        return _("Computer (%(agent)s)") % {"agent": agent_label(seat.agent)}
     if seat.user is not None:
         return seat.user.get_username()
     if seat.guest_name:
@@ -162,9 +212,10 @@ def card_names(game: Game) -> list[str]:
     return list(game_state(game).setup.names) if game.status != Status.WAITING else []
 
 
-def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]:
-    """What `seat` sees: the table's facts, and (once every seat has a deck) the engine's view
-    of the position for that seat (`engine.rules.view`)."""
+def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[str, Any]:
+    """What `seat` sees (None: a spectator, who sees no hand): the table's facts, and (once
+    every seat has a deck) the engine's view of the position for that seat
+    (`engine.rules.view`)."""
     seats = [
         {
             "seat": index_letter(other.index),
@@ -172,6 +223,7 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
             "kind": other.kind,
             "team": index_letter(MODES[game.mode].teammates(other.index)[0]),
             "conceded": other.conceded,
+            "timed_out": other.timed_out,
         }
         for other in game.seats.all()
     ]
@@ -182,8 +234,10 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
         "format": game.format,
         "exhaustion": game.exhaustion,
         "ai_level": game.ai_level,
-        "seat": index_letter(seat.index),
+        "seat": None if seat is None else index_letter(seat.index),
         "seats": seats,
+        "turn_seconds": game.turn_seconds,
+        "deadline": turn_deadline(game),
         "action_count": game.action_count,
         "winners": [index_letter(winner) for winner in game.winners],
         "state": None,
@@ -191,7 +245,8 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
     if game.status != Status.WAITING:
         state = game_state(game)
         finished = game.status == Status.FINISHED
-        data["state"] = seat_view(state, seat.index, events_from, reveal=finished)
+        viewer = SPECTATOR if seat is None else seat.index
+        data["state"] = seat_view(state, viewer, events_from, reveal=finished)
     return data
 
 
@@ -238,9 +293,10 @@ def game_progress(game: Game) -> tuple[int, str] | None:
     return None if row is None else (row[0], row[1])
 
 
-def open_games(user: User | AnonymousUser) -> QuerySet[Game]:
-    """Listed tables still waiting for a player, except the requester's own."""
-    games = Game.objects.filter(status=Status.WAITING, listed=True)
+def listed_games(user: User | AnonymousUser, status: str) -> QuerySet[Game]:
+    """Listed tables of `status` (waiting: open to join; playing: anyone may watch them),
+    except those where the requester sits."""
+    games = Game.objects.filter(status=status, listed=True)
     if user.is_authenticated:
         games = games.exclude(seats__user=user)
     return with_seats(games.distinct())

@@ -1,17 +1,20 @@
-"""Writes of the play app: create a table, join it, act, concede.
+"""Writes of the play app: create a table, join it, act, concede, lose on time.
 
 Computer seats answer inside the request that gave them the turn (an agent's move takes
-milliseconds for random and greedy, the lookahead's node budget is `PLAY_LOOKAHEAD_NODES`), so a
-table needs no worker process; the actions they play are stored like everyone's. Every write locks
+milliseconds for random and greedy; the searches think within a node budget, `PLAY_LOOKAHEAD_NODES`
+and `PLAY_STRONG_NODES`), so a table needs no worker process; the actions they play are stored
+like everyone's. Every write locks
 the game row: two requests of one game apply their actions one after the other.
 """
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,13 +35,13 @@ from engine.rules import (
     apply,
 )
 from engine.rules.agents import Agent as EngineAgent
-from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent
+from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
-from play.models import Agent, Format, Game, GameAction, Mode, Seat, SeatKind, Status
+from play.models import Agent, Format, Game, GameAction, Mode, Seat, SeatKind, Status, TurnTime
 from play.selectors import (
     game_actions,
     game_decks,
@@ -47,6 +50,7 @@ from play.selectors import (
     index_letter,
     positions,
     token_hash,
+    turn_deadline,
     with_seats,
 )
 
@@ -63,11 +67,17 @@ class SeatRequest:
     deck: DeckChoice | None = None
 
 
-def _agent(name: str, seed: int) -> EngineAgent:
+def table_agent(name: str, seed: int) -> EngineAgent:
+    """The computer player `name` of a table. The searches think within a budget of nodes, not
+    of time: the same position and seed choose the same action on any machine, however loaded.
+    The budgets keep an action far inside the second a computer seat has (bench/play_bench.py
+    prints the ms per decision at these settings)."""
     if name == Agent.RANDOM:
         return RandomAgent(seed)
     if name == Agent.LOOKAHEAD:
         return LookaheadAgent(seed, nodes=settings.PLAY_LOOKAHEAD_NODES)
+    if name == Agent.STRONG:
+        return StrongAgent(seed, nodes=settings.PLAY_STRONG_NODES)
     return GreedyAgent()
 
 
@@ -147,12 +157,14 @@ def game_create(
     exhaustion: bool = False,
     listed: bool = False,
     seed: int | None = None,
+    turn_seconds: int | None = None,
 ) -> Game:
     """A new table of `mode`. `seats` are the players' seats in seat order (Solo: yours; Co-op:
     A and C; Duel 2, Free-For-All and Team Play 4), one of them `me` (with its deck), the others
     invited players or computer agents; Solo and Co-op add the AI's seats (B, and D) with the
     automaton at `ai_level` of the difficulty table, its deck pile built as test games build it.
-    Once no seat waits for a player the game starts. 400s: `unknown_mode`, `wrong_seats`,
+    `turn_seconds`: the time per turn (`TurnTime`; None: no limit). Once no seat waits for a
+    player the game starts. 400s: `unknown_mode`, `wrong_seats`, `invalid_turn_time`,
     `wrong_format`, `ai_level_without_ai`, `unknown_level`, the deck errors of
     `engine.adapters.decks` (`details.side` names the seat's letter) and its `no_solo_opponent`,
     `no_coop_opponent`."""
@@ -163,6 +175,12 @@ def game_create(
             {"field": "mode", "mode": mode, "choices": list(Mode.values)},
         )
     _check_seats(mode, seats)
+    if turn_seconds is not None and turn_seconds not in TurnTime.values:
+        raise DomainError(
+            "invalid_turn_time",
+            _("Choose one of the times per turn."),
+            {"field": "turn_seconds", "choices": list(TurnTime.values)},
+        )
     level = _ai_of(mode, ai_level)
     # The level's parameters, or a 400 `unknown_level` if the difficulty table lacks it.
     ai = None if level is None else difficulty_level_options(level=level)
@@ -214,6 +232,7 @@ def game_create(
             rules_version=RULES_VERSION,
             engine_digest=engine_digest(),
             listed=listed,
+            turn_seconds=turn_seconds,
         )
         for index, (request, deck) in enumerate(zip(rows, resolved, strict=True)):
             Seat.objects.create(
@@ -317,12 +336,18 @@ def _start(game: Game) -> None:
 def _play_agents(game: Game, state: GameState, index: int) -> int:
     """Let the computer seats play while they have the turn; the next action index."""
     seats = {seat.index: seat for seat in game.seats.all()}
+    agents: dict[int, EngineAgent] = {}
     while state.phase != OVER and seats[state.active].kind == SeatKind.AGENT:
         if state.turn > settings.PLAY_MAX_TURNS:
             break
         seat = seats[state.active]
-        # A fresh agent per move, seeded by the move: a replay of the table picks the same.
-        action = _agent(seat.agent, game.seed + index).choose(state)
+        # One agent per seat for the moves of this call, seeded by the index of its first move
+        # (the same table and actions pick the same moves again). The call plays the seat's turn
+        # to its end, so the agent's repetition guard (ruling A1) sees the whole turn: a fresh
+        # agent per move could cast a 0-Mana Incantation that returns to the hand forever.
+        if seat.index not in agents:
+            agents[seat.index] = table_agent(seat.agent, game.seed + index)
+        action = agents[seat.index].choose(state)
         apply(state, action)
         _store(game, seat.index, f"agent-{index}", action, index)
         index += 1
@@ -337,6 +362,9 @@ def _store(game: Game, seat: int, client_id: str, action: tuple[int, int, int], 
 
 
 def _save_position(game: Game, state: GameState, action_count: int) -> None:
+    if (state.turn, state.active) != (game.turn, game.active_seat) or game.turn_started_at is None:
+        # A new turn: the clock of the seat to play starts (computer seats have answered).
+        game.turn_started_at = timezone.now()
     game.action_count = action_count
     game.turn = state.turn
     game.active_seat = state.active
@@ -375,9 +403,17 @@ def _locked(game: Game, seat: Seat) -> tuple[Game, Seat]:
 
 def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, arg: int) -> Game:
     """Play one action for `seat`, then let the computer seats answer. The same `client_id`
-    twice from a seat plays once (the second call changes nothing). 409 `not_started`, `game_over`,
+    twice from a seat plays once (the second call changes nothing). A seat to play whose time
+    ran out loses on time first (`game_timeout_claim`). 409 `not_started`, `game_over`,
     `not_your_turn`; 400 `illegal_action` (`details.rule_id`: the rule it breaks, `refusal`:
     the engine's refusal code) or `invalid_action`."""
+    now = timezone.now()
+    deadline = turn_deadline(game)
+    if deadline is not None and deadline <= now:
+        # Checked again under the lock: `game` may be older than its row, whose deadline can
+        # only be later (a turn that began since), never earlier. Untimed and in-time games
+        # take no extra round trip.
+        game = _time_out(game, now)
     with transaction.atomic():
         game, seat = _locked(game, seat)
         if GameAction.objects.filter(game=game, seat=seat.index, client_id=client_id).exists():
@@ -429,8 +465,67 @@ def game_concede(*, game: Game, seat: Seat) -> Game:
             raise DomainError("game_over", _("The game is over."), {}, status_code=409)
         seat.conceded = True
         seat.save(update_fields=["conceded"])
-        team = MODES[game.mode].teammates(seat.index)
-        winners = [other.index for other in game.seats.all() if other.index not in team]
-        _finish(game, winners)
-        game.save()
+        _lose(game, seat)
     return game
+
+
+def _lose(game: Game, seat: Seat) -> None:
+    """`seat` loses outside the rules (it conceded, its time ran out): the other teams win."""
+    team = MODES[game.mode].teammates(seat.index)
+    winners = [other.index for other in game.seats.all() if other.index not in team]
+    _finish(game, winners)
+    game.save()
+
+
+def _time_out(game: Game, now: datetime) -> Game:
+    """The game, in which the seat to play has lost on time if its deadline is past at `now`
+    (written at once: the refusal that may follow must not undo it)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game.pk)
+        deadline = turn_deadline(game)
+        if deadline is not None and deadline <= now:
+            seat = next(other for other in game.seats.all() if other.index == game.active_seat)
+            seat.timed_out = True
+            seat.save(update_fields=["timed_out"])
+            _lose(game, seat)
+    return game
+
+
+def game_timeout_claim(*, game: Game) -> Game:
+    """A player of the table claims the game on time: the seat to play, out of time, loses
+    (as by conceding: the other teams win). 409 `game_over` if finished, `time_left` while the
+    seat to play has time (or the table has no time per turn)."""
+    game = _time_out(game, timezone.now())
+    if game.status == Status.FINISHED and any(seat.timed_out for seat in game.seats.all()):
+        return game
+    if game.status == Status.FINISHED:
+        raise DomainError("game_over", _("The game is over."), {}, status_code=409)
+    deadline = turn_deadline(game)
+    raise DomainError(
+        "time_left",
+        _("The player to play still has time."),
+        {"deadline": None if deadline is None else deadline.isoformat()},
+        status_code=409,
+    )
+
+
+# The shortest time per turn: a game whose turn began later cannot be out of time.
+SHORTEST_TURN = timedelta(seconds=min(TurnTime.values))
+
+
+def game_timeouts_apply(*, now: datetime | None = None) -> int:
+    """Every game whose seat to play is out of time at `now` (default: the clock) loses it on
+    time (the beat's sweep, `play.tasks.apply_turn_timeouts`; acting and claiming apply it
+    too, so a table needs no worker). The count of games ended."""
+    now = timezone.now() if now is None else now
+    candidates = Game.objects.filter(
+        status=Status.PLAYING,
+        turn_seconds__isnull=False,
+        turn_started_at__lte=now - SHORTEST_TURN,
+    )
+    ended = 0
+    for game in candidates:
+        deadline = turn_deadline(game)
+        if deadline is not None and deadline <= now:
+            ended += _time_out(game, now).status == Status.FINISHED
+    return ended

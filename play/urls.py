@@ -12,4 +12,7 @@ urlpatterns = [
     path("<str:uid>/act/", views.table_act, name="act"),
     path("<str:uid>/stream/", views.table_stream, name="stream"),
     path("<str:uid>/join/<str:code>/", views.table_join, name="join"),
+    path("<str:uid>/watch/<str:code>/", views.watch, name="watch"),
+    path("<str:uid>/watch/<str:code>/board/", views.watch_board, name="watch_board"),
+    path("<str:uid>/watch/<str:code>/stream/", views.watch_stream, name="watch_stream"),
 ]

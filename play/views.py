@@ -18,10 +18,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
+from engine.rules.view import SPECTATOR
 from play import selectors, services
 from play.board import table_context
 from play.forms import JoinForm, NewTableForm
@@ -48,7 +50,11 @@ def _table(request: HttpRequest, uid: str) -> tuple[Game, Seat]:
 def lobby(request: HttpRequest) -> HttpResponse:
     user = signed_in_user(request)
     groups = selectors.lobby_groups(user)
-    context = {"groups": groups, "open_games": selectors.open_games(user)[:50]}
+    context = {
+        "groups": groups,
+        "open_games": selectors.listed_games(user, Status.WAITING)[:50],
+        "live_games": selectors.listed_games(user, Status.PLAYING)[:50],
+    }
     return render(request, "play/lobby.html", context)
 
 
@@ -66,6 +72,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 ai_level=form.chosen_level(),
                 exhaustion=form.cleaned_data["exhaustion"],
                 listed=form.cleaned_data["listed"],
+                turn_seconds=form.cleaned_data["turn_seconds"],
             )
         except DomainError as refused:
             error = refused
@@ -106,14 +113,32 @@ def _seat_names(game: Game) -> list[str]:
     return [selectors.seat_label(seat) for seat in game.seats.all()]
 
 
+def _watched(uid: str, code: str) -> Game:
+    try:
+        return selectors.game_spectated(uid=uid, code=code)
+    except DomainError as error:
+        raise Http404(error.message) from error
+
+
 def _board_context(
-    game: Game, seat: Seat, *, chosen: int | None = None, since: int | None = None
+    game: Game, seat: Seat | None, *, chosen: int | None = None, since: int | None = None
 ) -> dict[str, Any]:
-    """The board of `seat` (`play.board.table_context`)."""
+    """The board of `seat` (None: a spectator's, `play.board.table_context`), and the URLs its
+    page asks for the next board and listens to."""
     view = selectors.game_view(game=game, seat=seat)
     names = selectors.card_names(game)
-    context = table_context(view, names, seat=seat.index, chosen=chosen, since=since)
-    return {"game": game, "seat": seat, **context}
+    viewer = SPECTATOR if seat is None else seat.index
+    context = table_context(view, names, seat=viewer, chosen=chosen, since=since)
+    if seat is None:
+        args = [game.uid, game.spectate_code]
+        urls = {"board_url": reverse("play:watch_board", args=args)}
+        urls["stream_url"] = reverse("play:watch_stream", args=args)
+    else:
+        urls = {"board_url": reverse("play:board", args=[game.uid])}
+        urls["stream_url"] = reverse("play:stream", args=[game.uid])
+    deadline = view["deadline"]
+    context["out_of_time"] = deadline is not None and deadline <= timezone.now()
+    return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
@@ -123,20 +148,41 @@ def _choice(request: HttpRequest) -> dict[str, int | None]:
     return {"chosen": chosen if chosen >= 0 else None, "since": since if since >= 0 else None}
 
 
-def table(request: HttpRequest, uid: str) -> HttpResponse:
-    game, seat = _table(request, uid)
+def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     context = _board_context(game, seat, **_choice(request))
     context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
     return render(request, "play/table.html", context)
 
 
-def table_board(request: HttpRequest, uid: str) -> HttpResponse:
-    game, seat = _table(request, uid)
+def _board(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
     if request.GET.get("shown") == f"{game.action_count}-{game.status}":
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
+
+
+def table(request: HttpRequest, uid: str) -> HttpResponse:
+    game, seat = _table(request, uid)
+    return _table_page(request, game, seat)
+
+
+def table_board(request: HttpRequest, uid: str) -> HttpResponse:
+    game, seat = _table(request, uid)
+    return _board(request, game, seat)
+
+
+def watch(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+    """The table as a spectator sees it: every hand as backs, no controls."""
+    return _table_page(request, _watched(uid, code), None)
+
+
+def watch_board(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+    return _board(request, _watched(uid, code), None)
+
+
+def watch_stream(request: HttpRequest, uid: str, code: str) -> StreamingHttpResponse:
+    return _stream(request, _watched(uid, code))
 
 
 @require_POST
@@ -146,6 +192,8 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     try:
         if request.POST.get("kind") == "concede":
             game = services.game_concede(game=game, seat=seat)
+        elif request.POST.get("kind") == "claim_time":
+            game = services.game_timeout_claim(game=game)
         else:
             game = services.game_act(
                 game=game,
@@ -178,9 +226,13 @@ def _int(value: str | None) -> int:
 
 
 def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count and the status each time they
-    change."""
     game, _seat = _table(request, uid)
+    return _stream(request, game)
+
+
+def _stream(request: HttpRequest, game: Game) -> StreamingHttpResponse:
+    """Server-sent events: `update` with the action count and the status each time they
+    change (nothing of the position: players and spectators alike then ask for their board)."""
     start = request.GET.get("after", "")
     seen = int(start) if start.isdigit() and len(start) < 10 else -1
 

@@ -11,6 +11,9 @@ Events are filtered the same way. A card becomes public when an event shows it o
 that never left a hand (Exhaustion removing the rightmost card, Counter-order moving one) name it
 only to its owner, the others get ``None`` in its place. The view is plain JSON data, so the web
 app and the API send it as it is.
+
+A spectator, sitting at no seat, gets the public view: ``seat_view`` of ``SPECTATOR`` shows no hand
+and names no card that never left one, until the game is over.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ PHASES: Final = {ASSAULT_DONE: "assault_done", OVER: "over"}
 CARD_KEYS: Final = frozenset({"card", "target", "host", "source"})
 # Events naming a card that stays hidden in (or leaves from) a hand without being shown.
 HAND_ONLY_EVENTS: Final = frozenset({"exhaustion", "counter_order"})
+# The seat of a spectator: no seat's, so no hand or card of a hand is its own.
+SPECTATOR: Final = -1
 
 
 def action_json(action: tuple[int, int, int]) -> dict[str, Any]:
@@ -148,8 +153,9 @@ def _creature_json(state: GameState, creature: Creature) -> dict[str, Any]:
 def seat_view(
     state: GameState, seat: int, events_from: int = 0, reveal: bool = False
 ) -> dict[str, Any]:
-    """What ``seat`` sees of ``state``, and the events from index ``events_from`` on;
-    ``reveal``: the game ended outside the rules (a player conceded), show every hand."""
+    """What ``seat`` sees of ``state`` (``SPECTATOR``: what anyone at no seat sees; its ``seat``
+    is None), and the events from index ``events_from`` on; ``reveal``: the game ended outside
+    the rules (a player conceded), show every hand."""
     over = state.phase == OVER or reveal
     players = []
     for kingdom in state.players:
@@ -174,7 +180,7 @@ def seat_view(
     mine = state.active == seat and not over
     outcome = state.outcome
     return {
-        "seat": PLAYER_NAMES[seat],
+        "seat": None if seat == SPECTATOR else PLAYER_NAMES[seat],
         "active": PLAYER_NAMES[state.active],
         "phase": "over" if over else PHASES.get(state.phase, "summoning"),
         "turn": state.turn,

@@ -1,5 +1,6 @@
 """Serializers of the games API: parse a table, a join and an action; show a table."""
 
+from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
@@ -10,8 +11,8 @@ from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine.adapters.decks import DeckChoice
 from engine.rules.view import ACTION_KINDS
-from play.models import Agent, Format, Game, Mode
-from play.selectors import index_letter, seat_label
+from play.models import Agent, Format, Game, Mode, TurnTime
+from play.selectors import index_letter, seat_label, turn_deadline
 from play.services import SEED_BITS, SeatRequest
 
 KINDS = list(ACTION_KINDS.values())
@@ -50,7 +51,17 @@ class GameCreateSerializer(StrictInputSerializer):
     )
     exhaustion = serializers.BooleanField(default=False)
     listed = serializers.BooleanField(
-        default=False, help_text="List the table in the lobby's open tables."
+        default=False,
+        help_text="List the table in the lobby's open tables, and once in play its live ones "
+        "(anyone may watch it).",
+    )
+    turn_seconds = serializers.ChoiceField(
+        TurnTime.choices,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The time per turn in seconds (default none): a player whose time runs out "
+        "loses the game on time.",
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**SEED_BITS - 1)
 
@@ -100,14 +111,23 @@ class LegalActionSerializer(serializers.Serializer):
 class GameSummarySerializer(serializers.ModelSerializer):
     id = serializers.CharField(source="uid")
     url = serializers.SerializerMethodField()
+    spectate_url = serializers.SerializerMethodField(
+        help_text="The spectate link of the API: the public view, no hand (`/spectate/?code=`)."
+    )
+    watch_url = serializers.SerializerMethodField(help_text="The spectate link's page.")
     seats = serializers.SerializerMethodField()
     active = serializers.SerializerMethodField()
+    deadline = serializers.SerializerMethodField(
+        help_text="When the time of the seat to play runs out (null: no time per turn)."
+    )
 
     class Meta:
         model = Game
         fields = [
             "id",
             "url",
+            "spectate_url",
+            "watch_url",
             "status",
             "mode",
             "format",
@@ -116,6 +136,8 @@ class GameSummarySerializer(serializers.ModelSerializer):
             "seats",
             "active",
             "turn",
+            "turn_seconds",
+            "deadline",
             "action_count",
             "created_at",
             "updated_at",
@@ -130,8 +152,17 @@ class GameSummarySerializer(serializers.ModelSerializer):
             for seat in game.seats.all()
         ]
 
+    def get_spectate_url(self, game: Game) -> str:
+        return f"{reverse('api:game-spectate', args=[game.uid])}?code={game.spectate_code}"
+
+    def get_watch_url(self, game: Game) -> str:
+        return reverse("play:watch", args=[game.uid, game.spectate_code])
+
     def get_active(self, game: Game) -> str | None:
         return None if game.active_seat is None else index_letter(game.active_seat)
+
+    def get_deadline(self, game: Game) -> datetime | None:
+        return turn_deadline(game)
 
 
 class CreatedSerializer(GameSummarySerializer):
@@ -151,11 +182,18 @@ class ViewSerializer(serializers.Serializer):
     status = serializers.CharField()
     mode = serializers.ChoiceField(Mode.choices)
     ai_level = serializers.IntegerField(allow_null=True, help_text="Solo and Co-op's AI.")
-    seat = serializers.CharField()
+    seat = serializers.CharField(allow_null=True, help_text="Mine; null for a spectator.")
     seats = serializers.ListField(
         child=serializers.DictField(),
-        help_text="Each seat's letter, name, kind (`player`, `agent`, `automaton`) and `team` "
-        "(the letter of its team's first seat: teammates win together).",
+        help_text="Each seat's letter, name, kind (`player`, `agent`, `automaton`), `team` "
+        "(the letter of its team's first seat: teammates win together), `conceded` and "
+        "`timed_out` (lost on time).",
+    )
+    turn_seconds = serializers.IntegerField(
+        allow_null=True, help_text="The time per turn (null: none)."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the time of the seat to play runs out (null: no limit)."
     )
     action_count = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.CharField())

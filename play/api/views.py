@@ -4,7 +4,8 @@ A player is an account (session or API token) or a guest, who sends the seat tok
 when joining in the `X-Seat-Token` header. Only the players of a game see it, each its own view.
 """
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -17,7 +18,7 @@ from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from play import selectors, services
 from play.api import serializers as s
-from play.models import Game, Seat
+from play.models import Game, Seat, Status
 
 TAGS = ["games"]
 TOKEN = OpenApiParameter(
@@ -34,13 +35,20 @@ def _seat(request: Request, uid: str) -> tuple[Game, Seat]:
     return game, selectors.seat_required(game=game, user=request.user, token=token)
 
 
-def _view(request: Request, game: Game, seat: Seat) -> Response:
+def _view(request: Request, game: Game, seat: Seat | None) -> Response:
     raw = request.query_params.get("events_from", "0")
     if not raw.isdigit() or len(raw) > 9:
         raise DomainError(
             "invalid_parameter", "events_from: a whole number >= 0.", {"field": "events_from"}
         )
     return Response(selectors.game_view(game=game, seat=seat, events_from=int(raw)))
+
+
+def _summaries(view: APIView, request: Request, games: QuerySet[Game]) -> Response:
+    """One page of `games`, each as its summary."""
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(games, request, view=view)
+    return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
 
 
 EVENTS_FROM = OpenApiParameter(
@@ -58,10 +66,7 @@ class GameListView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        paginator = self.pagination_class()
-        games = selectors.games_of(signed_in_user(request))
-        page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+        return _summaries(self, request, selectors.games_of(signed_in_user(request)))
 
     @extend_schema(
         summary="Open a table",
@@ -90,6 +95,7 @@ class GameListView(APIView):
             exhaustion=values["exhaustion"],
             listed=values["listed"],
             seed=values.get("seed"),
+            turn_seconds=values["turn_seconds"],
         )
         body = s.CreatedSerializer(selectors.game_get(uid=game.uid)).data
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
@@ -98,6 +104,7 @@ class GameListView(APIView):
 class OpenGamesView(APIView):
     permission_classes = [AllowAny]
     pagination_class = PageNumberPagination
+    listed_status = Status.WAITING
 
     @extend_schema(
         summary="Open tables waiting for a player",
@@ -105,9 +112,15 @@ class OpenGamesView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(selectors.open_games(request.user), request, view=self)
-        return paginator.get_paginated_response(s.GameSummarySerializer(page, many=True).data)
+        games = selectors.listed_games(request.user, self.listed_status)
+        return _summaries(self, request, games)
+
+
+@extend_schema_view(
+    get=extend_schema(summary="Listed tables in play, to watch (their `spectate_url`)")
+)
+class LiveGamesView(OpenGamesView):
+    listed_status = Status.PLAYING
 
 
 class GameDetailView(APIView):
@@ -123,6 +136,29 @@ class GameDetailView(APIView):
     def get(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         return _view(request, game, seat)
+
+
+class SpectateView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Watch a game: the public view",
+        description=(
+            "With the spectate link's `code` (a table's `spectate_url`; any listed table's is in "
+            "`/games/live/`), no account needed: what anyone at no seat sees, every hand as "
+            "backs and no card that never left a hand, in the events too, until the game is "
+            "over; `seat` is null and there are no legal actions. A wrong code is a 404."
+        ),
+        parameters=[
+            OpenApiParameter("code", str, required=True, description="The spectate code."),
+            EVENTS_FROM,
+        ],
+        responses={200: s.ViewSerializer, 404: error_response("`not_found`.")},
+        tags=TAGS,
+    )
+    def get(self, request: Request, uid: str) -> Response:
+        game = selectors.game_spectated(uid=uid, code=request.query_params.get("code", ""))
+        return _view(request, game, None)
 
 
 class LegalActionsView(APIView):
@@ -209,6 +245,28 @@ class ConcedeView(APIView):
     def post(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         game = services.game_concede(game=game, seat=seat)
+        return _view(request, game, seat)
+
+
+class ClaimTimeView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Claim the game on time",
+        description=(
+            "At a table with a time per turn, any player may claim once the `deadline` of the "
+            "seat to play is past: that seat loses on time, as by conceding (the other teams "
+            "win; `seats[].timed_out`). Acting applies it too, and a periodic task without "
+            "anyone asking. 409 `time_left` before the deadline (or without a time per turn)."
+        ),
+        parameters=[TOKEN],
+        request=None,
+        responses={200: s.ViewSerializer, 409: error_response("`time_left`, `game_over`.")},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        game = services.game_timeout_claim(game=game)
         return _view(request, game, seat)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from engine.rules.solo import preconstructed
 from engine.rules.state import OVER, GameState, Options
 from engine.rules.turn import new_game
 from engine.rules.view import (
+    SPECTATOR,
     action_from_json,
     action_json,
     public_cards,
@@ -81,6 +83,35 @@ def test_no_hidden_card_reaches_the_other_seat(
         _check_no_leak(state, seen, events_from)
         assert state.log is not None
         events_from = rng.randrange(len(state.log) + 1)
+
+
+@pytest.mark.parametrize("mode", ["duel", "free_for_all"])
+def test_a_spectator_sees_no_hand_and_no_card_that_never_left_one(mode: str) -> None:
+    seats = 2 if mode == "duel" else 4
+    decks = precon_decks(1, 2) if seats == 2 else [*precon_decks(1, 2), *precon_decks(3, 4)]
+    state = new_game(decks, 3, Options(log=True, exhaustion=True, mode=mode))
+    rng = random.Random(3)
+    seen: set[int] = set()
+    views = 0
+    while state.phase != OVER and state.turn < 40:
+        action = rng.choice(legal_actions(state))
+        if action[0] == CAST:
+            seen.add(action[1])
+        apply(state, action)
+        seen |= _on_table(state)
+        if state.phase == OVER:
+            break
+        in_hands = {card for kingdom in state.players for card in kingdom.hand}
+        view = seat_view(state, SPECTATOR)
+        assert not (in_hands - seen) & card_ids(view)
+        assert view["seat"] is None
+        assert view["legal_actions"] == []
+        assert [player["hand"] for player in view["players"]] == [None] * seats
+        assert [player["hand_count"] for player in view["players"]] == [
+            len(kingdom.hand) for kingdom in state.players
+        ]
+        views += 1
+    assert views > 40
 
 
 def test_legal_actions_only_for_the_active_seat_and_round_trip() -> None:

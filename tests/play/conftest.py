@@ -32,11 +32,14 @@ def create_table(client: APIClient, opponent: dict[str, Any], **extra: Any) -> d
     return data
 
 
-def join_as_guest(uid: str, invite_code: str, name: str = "Gus") -> APIClient:
+def join_as_guest(
+    uid: str, invite_code: str, name: str = "Gus", deck: dict[str, Any] | None = None
+) -> APIClient:
+    """A guest who took a seat (by default with preconstructed deck 2), its seat token set."""
     guest = APIClient()
     response = guest.post(
         f"/api/v1/games/{uid}/join/",
-        {"invite_code": invite_code, "guest_name": name, "deck": {"preconstructed": 2}},
+        {"invite_code": invite_code, "guest_name": name, "deck": deck or {"preconstructed": 2}},
         format="json",
     )
     assert response.status_code == 200, response.json()

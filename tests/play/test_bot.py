@@ -1,9 +1,11 @@
-"""A bot plays whole games through the API with random legal actions, both seats of invited
-tables: no 5xx, every game ends, the replay recomputes the result, and no response to one seat
-names a card hidden in the other's hand."""
+"""A bot plays whole games through the API with random legal actions, in every mode, every
+players' seat its own client (the creator's account, invited guests in the others; Solo's and
+Co-op's AI seats play inside the engine): no 5xx, every game ends, the replay recomputes the
+result, and no response to one seat names a card hidden in another seat's hand."""
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -11,41 +13,102 @@ from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from engine.rules.kingdom import hand_of
+from cards.models import Card
+from decks.selectors.codes import deck_code_for
+from decks.selectors.formats import format_get
+from engine.rules.kingdom import HandKingdom
 from engine.rules.replay import parse, play
 from engine.rules.view import public_cards
 from play.models import Game
 from play.selectors import game_state
+from tests.decks.conftest import CONSTRUCTED, PRECON
+from tests.simulations.conftest import make_deck
 from tests.support.views import card_ids
 
-from .conftest import create_table, join_as_guest
+from .conftest import join_as_guest
+
+MODES = ["duel", "solo", "free_for_all", "teams", "coop"]
+# The players' seats of each mode (the others are Solo's and Co-op's AI).
+PLAYERS = {"duel": 2, "solo": 1, "free_for_all": 4, "teams": 4, "coop": 2}
+
+
+@dataclass(frozen=True)
+class Decks:
+    """Co-op's decks: the AI takes 48 cards of the players' expansions that neither deck holds,
+    more than preconstructed decks leave in the test catalogue, so its players bring
+    Constructed decks: the creator a saved one, the guest a deck code."""
+
+    saved: str
+    code: str
+
+
+@pytest.fixture
+def coop_decks(cards_db: None, owner: Any) -> Decks:
+    code = deck_code_for(
+        format=format_get(slug="constructed"),
+        cards=list(Card.objects.filter(slug__in=PRECON[2])),
+        champion=None,
+    )
+    return Decks(make_deck(owner, CONSTRUCTED, name="Mixed").share_id, code)
 
 
 def _hidden_from(game: Game, seat: int) -> set[int]:
-    """The cards of the other seat's hand that were never shown on the table."""
+    """The cards of the other players' hands that were never shown on the table."""
     state = game_state(game)
     assert state.log is not None
     shown = public_cards(state.log, len(state.log))
-    return {card for card in hand_of(state, 1 - seat).hand if card not in shown}
+    return {
+        card
+        for kingdom in state.players
+        if isinstance(kingdom, HandKingdom) and kingdom.seat != seat
+        for card in kingdom.hand
+        if card not in shown
+    }
+
+
+def _open(owner_api: APIClient, mode: str, seed: int, decks: Decks) -> tuple[str, dict[str, Any]]:
+    """A table of `mode` with an invited guest in every players' seat but the creator's; its id
+    and the client of each players' seat, by letter."""
+    coop = mode == "coop"
+    me = {"kind": "me", "deck": {"deck": decks.saved} if coop else {"preconstructed": 1 + seed % 4}}
+    body = {
+        "mode": mode,
+        "format": "constructed" if coop else "preconstructed",
+        "seats": [me, *[{"kind": "invite"}] * (PLAYERS[mode] - 1)],
+        "seed": seed,
+        "exhaustion": seed % 2 == 0,
+    }
+    response = owner_api.post("/api/v1/games/", body, format="json")
+    assert response.status_code == 201, response.json()
+    table = response.json()
+    letters = [seat["seat"] for seat in table["seats"] if seat["kind"] == "player"]
+    clients = {letters[0]: owner_api}
+    for number, letter in enumerate(letters[1:], 1):
+        deck = {"code": decks.code} if coop else {"preconstructed": 1 + (seed + number) % 4}
+        clients[letter] = join_as_guest(table["id"], table["invite_code"], f"Guest {number}", deck)
+    return table["id"], clients
 
 
 def _play_one(
-    owner_api: APIClient, seed: int, check_leaks: bool, committed: Callable[..., Any]
+    owner_api: APIClient,
+    mode: str,
+    seed: int,
+    decks: Decks,
+    check_leaks: bool,
+    committed: Callable[..., Any],
 ) -> None:
     # The guests all come from one address: a fresh throttle count per game, as for one guest.
     cache.clear()
     rng = random.Random(seed)
-    table = create_table(owner_api, {"kind": "invite"}, seed=seed, exhaustion=True)
-    uid = table["id"]
-    clients = [owner_api, join_as_guest(uid, table["invite_code"], f"Guest {seed}")]
-    view = clients[0].get(f"/api/v1/games/{uid}/").json()
-    for step in range(2000):
+    uid, clients = _open(owner_api, mode, seed, decks)
+    view = owner_api.get(f"/api/v1/games/{uid}/").json()
+    for step in range(3000):
         if view["status"] == "finished":
             break
-        active = "AB".index(view["state"]["active"])
+        active = view["state"]["active"]
         client = clients[active]
         legal = view["state"]["legal_actions"]
-        if view["seat"] != view["state"]["active"]:
+        if view["seat"] != active:
             actions = client.get(f"/api/v1/games/{uid}/actions/")
             assert actions.status_code == 200
             legal = actions.json()
@@ -62,32 +125,36 @@ def _play_one(
         view = response.json()
         if check_leaks and view["status"] != "finished":
             game = Game.objects.get(uid=uid)
-            for seat, seat_client in enumerate(clients):
+            for letter, seat_client in clients.items():
                 seen = seat_client.get(f"/api/v1/games/{uid}/").json()
-                assert not _hidden_from(game, seat) & card_ids(seen)
+                assert not _hidden_from(game, "ABCD".index(letter)) & card_ids(seen)
     assert view["status"] == "finished"
     game = Game.objects.get(uid=uid)
-    replay = clients[1].get(f"/api/v1/games/{uid}/replay/").json()
+    replay = clients[max(clients)].get(f"/api/v1/games/{uid}/replay/").json()
     final = play(parse(replay))
     assert [int(w) for w in game.winners] == list(final.outcome.winners() if final.outcome else [])
     assert replay["result"]["turns"] == game.turn == final.turn
 
 
 @pytest.mark.django_db
-@override_settings(PLAY_MAX_TURNS=40)
-def test_the_bot_plays_fifty_games_through_the_api(
-    olga_api: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
+@override_settings(PLAY_MAX_TURNS=30)
+def test_the_bot_plays_thirty_games_in_every_mode_through_the_api(
+    olga_api: APIClient, coop_decks: Decks, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    for seed in range(50):
-        # The leak check reads both views after every action: on a tenth of the games.
-        _play_one(olga_api, seed, seed % 10 == 0, django_capture_on_commit_callbacks)
+    # Six games of each mode, within a minute; the slow test plays the two hundred.
+    for seed in range(30):
+        # The leak check reads every seat's view after every action: on each mode's first game.
+        mode = MODES[seed % len(MODES)]
+        check = seed < len(MODES)
+        _play_one(olga_api, mode, seed, coop_decks, check, django_capture_on_commit_callbacks)
 
 
 @pytest.mark.slow
 @pytest.mark.services
 @pytest.mark.django_db
-def test_the_bot_plays_two_hundred_games_through_the_api(
-    olga_api: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
+def test_the_bot_plays_two_hundred_games_in_every_mode_through_the_api(
+    olga_api: APIClient, coop_decks: Decks, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
     for seed in range(1000, 1200):
-        _play_one(olga_api, seed, True, django_capture_on_commit_callbacks)
+        mode = MODES[seed % len(MODES)]
+        _play_one(olga_api, mode, seed, coop_decks, True, django_capture_on_commit_callbacks)

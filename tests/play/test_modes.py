@@ -210,9 +210,9 @@ def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
     ("mode", "partners", "extra", "winners", "turn"),
     [
         ("solo", [], {"ai_level": 3}, ["B"], 5),
-        ("free_for_all", [RANDOM] * 3, {}, ["B"], 21),
-        ("teams", [RANDOM] * 3, {}, ["B", "D"], 21),
-        ("duel", [RANDOM], {}, ["A"], 7),
+        ("free_for_all", [RANDOM] * 3, {}, ["D"], 23),
+        ("teams", [RANDOM] * 3, {}, ["B", "D"], 23),
+        ("duel", [RANDOM], {}, ["B"], 8),
     ],
 )
 def test_a_whole_game_of_each_mode_ends_with_its_winners(
