@@ -108,6 +108,16 @@ class TableBoard:
     choices: tuple[Choice, ...]
 
 
+@dataclass(frozen=True)
+class DraftBoard:
+    """A Draft table's draft as one seat sees it: the pack it picks from (card id and face;
+    empty unless it is its pick), its own picks, and each drafting seat's number of cards."""
+
+    pack: tuple[tuple[int, CardFace], ...]
+    picks: tuple[CardFace, ...]
+    held: tuple[tuple[str, int], ...]
+
+
 def face_of(card: Mapping[str, Any]) -> CardFace:
     """A card of the view as the board draws it (its emblem from its played values)."""
     definition = {
@@ -261,7 +271,15 @@ def table_context(
         "state": state,
         "my_team": my_team,
         "team_play": team_play,
+        "client_id": uuid.uuid4().hex,
     }
+    draft = view.get("draft")
+    if draft is not None:
+        context["draft"] = DraftBoard(
+            pack=tuple((card["id"], face_of(card)) for card in draft["pack"]),
+            picks=tuple(face_of(card) for card in draft["picks"]),
+            held=tuple(draft["held"].items()),
+        )
     if state is None:
         return context
     titles = [
@@ -284,7 +302,6 @@ def table_context(
         steps=[
             {"text": event_text(event, names), "cards": _event_cards(event)} for event in new_events
         ],
-        client_id=uuid.uuid4().hex,
     )
     return context
 

@@ -30,8 +30,11 @@ class DeckFields(forms.Form):
     deck = forms.CharField(label=_("Or a saved deck (its share id)"), max_length=16, required=False)
     code = forms.CharField(label=_("Or a deck code"), max_length=600, required=False)
 
-    def deck_choice(self, format: str) -> DeckChoice:
+    def deck_choice(self, format: str) -> DeckChoice | None:
+        """The deck chosen for a table of `format` (none at a Draft table: it drafts them)."""
         data = self.cleaned_data
+        if format == Format.DRAFT:
+            return None
         if format == Format.PRECONSTRUCTED:
             return DeckChoice(preconstructed=data["preconstructed"])
         return DeckChoice(deck=data["deck"] or None, code=data["code"] or None)
@@ -50,6 +53,15 @@ class NewTableForm(DeckFields):
         label=_("Game mode"), choices=Mode.choices, initial=Mode.DUEL, required=False
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial="preconstructed")
+    pool = forms.CharField(
+        label=_("Draft pool"),
+        max_length=200,
+        required=False,
+        help_text=_(
+            "Draft only: the expansions to draft from, separated by commas (initiation, or "
+            "01,02 for Co-op's 64 cards). Your deck is then drafted at the table."
+        ),
+    )
     opponent = _seat_field(
         _("Seat B (Co-op: your partner, seat C)"),
         _("Not in Solo, where the AI plays the other side."),

@@ -14,11 +14,16 @@ from cod_site.errors import DomainError
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
+from engine.rules.drafts import Draft, new_draft, pending, pick
 from engine.rules.events import PLAYER_NAMES
-from engine.rules.modes import MODES
+from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
-from play.models import Game, GameAction, Mode, Seat, SeatKind, Status
+from engine.simulation import DRAFT_PROCEDURES
+from play.models import DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
+
+# The statuses with a position to show (a Draft table's game starts once the draft ends).
+IN_PLAY = (Status.PLAYING, Status.FINISHED)
 
 
 def token_hash(token: str) -> str:
@@ -93,6 +98,70 @@ def game_decks(game: Game) -> list[list[CardDef]]:
     return decks
 
 
+def draft_players(game: Game) -> list[int]:
+    """The seats that draft, in the procedure's order (A, B...): the players' seats, not the
+    AI's (Co-op: A and C)."""
+    return [
+        index for index, row in enumerate(MODES[game.mode].seats) if row.controller != AUTOMATON
+    ]
+
+
+def draft_pool_cards(game: Game) -> list[CardDef]:
+    assert game.draft_pool is not None
+    return [CardDef.from_json(card, f"pool card {i}") for i, card in enumerate(game.draft_pool)]
+
+
+def draft_state(game: Game) -> Draft:
+    """The draft of a Draft table: the mode's procedure on the pool shuffled by the game's
+    seed, with every stored pick played again (the picks were checked when made)."""
+    draft = new_draft(DRAFT_PROCEDURES[game.mode], draft_pool_cards(game), game.seed)
+    players = draft_players(game)
+    for seat, cards in (
+        DraftPick.objects.filter(game=game).order_by("index").values_list("seat", "cards")
+    ):
+        pick(draft, players.index(seat), cards)
+    return draft
+
+
+def _pool_card(game: Game, index: int) -> dict[str, Any]:
+    """A card of the pool as the view shows a card (`engine.rules.view.card_json`), its id
+    being its index in the pool."""
+    assert game.draft_pool is not None
+    card = CardDef.from_json(game.draft_pool[index], f"pool card {index}")
+    return {
+        "id": index,
+        "name": card.name,
+        "cost": card.cost,
+        "attack": card.attack,
+        "hp": card.hp,
+        "creature": card.type == "creature",
+        "abilities": list(card.abilities),
+    }
+
+
+def draft_view(*, game: Game, seat: Seat) -> dict[str, Any]:
+    """What `seat` sees of its table's draft: who picks and how many cards each seat holds,
+    its own picks, and the revealed cards only while it is its pick (never another seat's
+    pack or picks)."""
+    draft = draft_state(game)
+    players = draft_players(game)
+    me = players.index(seat.index)
+    waiting = pending(draft) if game.status == Status.DRAFTING else None
+    mine = waiting is not None and waiting.seat == me
+    return {
+        "pool": game.draft_expansion,
+        "procedure": draft.procedure.code,
+        "rule_id": draft.procedure.rule_id,
+        "pick_count": game.pick_count,
+        "to_pick": None if waiting is None else index_letter(players[waiting.seat]),
+        "count": waiting.count if mine and waiting else 0,
+        "gives_rest": mine and waiting is not None and waiting.gives_rest,
+        "pack": [_pool_card(game, card) for card in waiting.revealed] if mine and waiting else [],
+        "picks": [_pool_card(game, card) for card in draft.decks[me]],
+        "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
+    }
+
+
 def game_actions(game: Game) -> list[tuple[int, int, int]]:
     rows = GameAction.objects.filter(game=game).order_by("index")
     return [(kind, card, arg) for kind, card, arg in rows.values_list("kind", "card", "arg")]
@@ -154,7 +223,7 @@ def game_state(game: Game) -> GameState:
 def card_names(game: Game) -> list[str]:
     """The engine's name of each card id of the game: what an event names once the seat's view
     shows that card (a hidden card is None in the event, never looked up here)."""
-    return list(game_state(game).setup.names) if game.status != Status.WAITING else []
+    return list(game_state(game).setup.names) if game.status in IN_PLAY else []
 
 
 def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]:
@@ -183,7 +252,9 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
         "winners": [index_letter(winner) for winner in game.winners],
         "state": None,
     }
-    if game.status != Status.WAITING:
+    if game.draft_pool is not None:
+        data["draft"] = draft_view(game=game, seat=seat)
+    if game.status in IN_PLAY:
         state = game_state(game)
         finished = game.status == Status.FINISHED
         data["state"] = seat_view(state, seat.index, events_from, reveal=finished)
@@ -226,11 +297,13 @@ def lobby_groups(user: User) -> dict[str, list[Game]]:
     return groups
 
 
-def game_progress(game: Game) -> tuple[int, str] | None:
-    """The game's action count and status as stored now (None: deleted), what the table's
-    stream watches."""
-    row = Game.objects.filter(pk=game.pk).values_list("action_count", "status").first()
-    return None if row is None else (row[0], row[1])
+def game_progress(game: Game) -> tuple[int, int, str] | None:
+    """The game's action count, Draft pick count and status as stored now (None: deleted),
+    what the table's stream watches."""
+    row = (
+        Game.objects.filter(pk=game.pk).values_list("action_count", "pick_count", "status").first()
+    )
+    return None if row is None else (row[0], row[1], row[2])
 
 
 def open_games(user: User | AnonymousUser) -> QuerySet[Game]:

@@ -66,6 +66,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 ai_level=form.chosen_level(),
                 exhaustion=form.cleaned_data["exhaustion"],
                 listed=form.cleaned_data["listed"],
+                pool=form.cleaned_data["pool"],
             )
         except DomainError as refused:
             error = refused
@@ -134,7 +135,7 @@ def table_board(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
     # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
-    if request.GET.get("shown") == f"{game.action_count}-{game.status}":
+    if request.GET.get("shown") == f"{game.action_count}-{game.pick_count}-{game.status}":
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
@@ -144,7 +145,14 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
     error: DomainError | None = None
     try:
-        if request.POST.get("kind") == "concede":
+        if request.POST.get("kind") == "pick":
+            game = services.game_pick(
+                game=game,
+                seat=seat,
+                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
+                cards=[_int(card) for card in request.POST.getlist("card")[:8]],
+            )
+        elif request.POST.get("kind") == "concede":
             game = services.game_concede(game=game, seat=seat)
         else:
             game = services.game_act(
@@ -178,14 +186,14 @@ def _int(value: str | None) -> int:
 
 
 def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count and the status each time they
-    change."""
+    """Server-sent events: `update` with the action count, the Draft pick count and the status
+    each time they change."""
     game, _seat = _table(request, uid)
     start = request.GET.get("after", "")
     seen = int(start) if start.isdigit() and len(start) < 10 else -1
 
     def events() -> Iterator[str]:
-        last: tuple[int, str] = (seen, "")
+        last: tuple[int, int, str] = (seen, -1, "")
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
@@ -195,9 +203,13 @@ def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
             # A table also changes without an action: the invited player took the seat.
             if progress != last:
                 last = progress
-                data = {"action_count": progress[0], "status": progress[1]}
+                data = {
+                    "action_count": progress[0],
+                    "pick_count": progress[1],
+                    "status": progress[2],
+                }
                 yield f"event: update\ndata: {json.dumps(data)}\n\n"
-            if progress[1] == Status.FINISHED:
+            if progress[2] == Status.FINISHED:
                 return
             time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
 

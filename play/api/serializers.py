@@ -53,6 +53,15 @@ class GameCreateSerializer(StrictInputSerializer):
         default=False, help_text="List the table in the lobby's open tables."
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**SEED_BITS - 1)
+    pool = serializers.CharField(
+        required=False,
+        default="",
+        max_length=200,
+        help_text=(
+            "`draft` tables: the expansions to draft from, slugs or codes separated by commas "
+            "(as Draft test batches: `initiation`; Co-op's 64 cards take two, `01,02`)."
+        ),
+    )
 
     def seat_requests(self) -> list[SeatRequest]:
         return [
@@ -70,7 +79,18 @@ class JoinSerializer(StrictInputSerializer):
     guest_name = serializers.CharField(
         required=False, default="", max_length=40, help_text="Without an account."
     )
-    deck = DeckChoiceSerializer()
+    deck = DeckChoiceSerializer(required=False, help_text="None at a `draft` table.")
+
+
+class PickSerializer(StrictInputSerializer):
+    client_id = serializers.CharField(
+        max_length=64, help_text="Chosen by the client: the same id twice picks once."
+    )
+    cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=-1, max_value=999),
+        max_length=8,
+        help_text="The ids of the cards taken, among my view's `draft.pack` (`draft.count`).",
+    )
 
 
 class ActSerializer(StrictInputSerializer):
@@ -159,6 +179,15 @@ class ViewSerializer(serializers.Serializer):
     )
     action_count = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.CharField())
+    draft = serializers.DictField(
+        required=False,
+        help_text=(
+            "`draft` tables only: `to_pick` (the seat whose pick it is, null once drafted), "
+            "`count` and `pack` (the revealed cards, only while it is my pick), `gives_rest` "
+            "(the cards left go to the AI), my `picks`, `held` (each seat's number of cards), "
+            "`pick_count`, `pool`, `procedure`, `rule_id`. Never another seat's pack or picks."
+        ),
+    )
     state = serializers.DictField(
         allow_null=True,
         help_text=(
