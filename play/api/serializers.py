@@ -56,6 +56,7 @@ class GameCreateSerializer(StrictInputSerializer):
     pool = serializers.CharField(
         required=False,
         default="",
+        allow_blank=True,
         max_length=200,
         help_text=(
             "`draft` tables: the expansions to draft from, slugs or codes separated by commas "

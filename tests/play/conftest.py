@@ -32,13 +32,18 @@ def create_table(client: APIClient, opponent: dict[str, Any], **extra: Any) -> d
     return data
 
 
-def join_as_guest(uid: str, invite_code: str, name: str = "Gus") -> APIClient:
+PRECONSTRUCTED_2 = {"preconstructed": 2}
+
+
+def join_as_guest(
+    uid: str, invite_code: str, name: str = "Gus", deck: dict[str, Any] | None = PRECONSTRUCTED_2
+) -> APIClient:
+    """A guest's client seated at the table (`deck` None: a Draft table's seat)."""
     guest = APIClient()
-    response = guest.post(
-        f"/api/v1/games/{uid}/join/",
-        {"invite_code": invite_code, "guest_name": name, "deck": {"preconstructed": 2}},
-        format="json",
-    )
+    body = {"invite_code": invite_code, "guest_name": name}
+    if deck is not None:
+        body["deck"] = deck
+    response = guest.post(f"/api/v1/games/{uid}/join/", body, format="json")
     assert response.status_code == 200, response.json()
     token = response.json()["seat_token"]
     assert len(token) == 32
