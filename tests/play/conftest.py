@@ -40,7 +40,7 @@ def join_as_guest(
 ) -> APIClient:
     """A guest's client seated at the table (`deck` None: a Draft table's seat)."""
     guest = APIClient()
-    body = {"invite_code": invite_code, "guest_name": name}
+    body: dict[str, Any] = {"invite_code": invite_code, "guest_name": name}
     if deck is not None:
         body["deck"] = deck
     response = guest.post(f"/api/v1/games/{uid}/join/", body, format="json")

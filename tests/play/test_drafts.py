@@ -262,9 +262,9 @@ def test_another_seat_never_sees_my_pack_nor_my_picks(olga_api: APIClient) -> No
     assert {card["name"] for card in guest_view["draft"]["picks"]}.isdisjoint(
         {card["name"] for card in view["draft"]["picks"]}
     )
-    for response in seen_by_guest:
+    for seen in seen_by_guest:
         for name in hidden:
-            assert name not in response
+            assert name not in seen
     assert view["draft"]["held"] == guest_view["draft"]["held"] == {"A": 8, "B": 8}
 
 
