@@ -98,6 +98,10 @@ class TableSeat:
     # for a hand player) and a face-up discard pile, its top card first.
     pile: int | None = None
     discard: tuple[CardFace, ...] = ()
+    # The Champion waiting outside the Kingdom (rule champion-setup; None: none, or in play),
+    # face up for every seat as the engine's board shows it, and whether it is ready.
+    champion: HandCard | None = None
+    champion_ready: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,16 +156,23 @@ def seat_board(
     for index, player in enumerate(players):
         hand: list[Slot] = []
         for position, card in enumerate(player["hand"] or []):
-            item = HandCard(
-                id=card["id"],
-                face=face_of(card),
+            item = _hand_card(
+                card,
+                mine=index == seat,
+                legal=legal,
+                chosen=chosen,
                 available=index == seat and my_turn and position < WINDOW,
-                playable=index == seat and card["id"] in legal,
-                chosen=index == seat and card["id"] == chosen and card["id"] in legal,
             )
             if item.chosen:
                 chosen_card = item
             hand.append(Slot(item, False))
+        champion = None
+        if player["champion"] is not None:
+            champion = _hand_card(
+                player["champion"], mine=index == seat, legal=legal, chosen=chosen
+            )
+            if champion.chosen:
+                chosen_card = champion
         automaton = player["controller"] == "automaton"
         if player["hand"] is None:
             hand = [Slot(None, False) for _card in range(player["hand_count"])]
@@ -180,6 +191,8 @@ def seat_board(
                 hand=tuple(hand),
                 pile=player["pile_count"] if automaton else None,
                 discard=tuple(face_of(card) for card in reversed(player.get("discard") or [])),
+                champion=champion,
+                champion_ready=not player["champion_exhausted"],
             )
         )
     halves = line_halves(len(players))
@@ -196,6 +209,25 @@ def seat_board(
     ]
     return TableBoard(
         seats=tuple(seats), lines=tuple(lines), chosen=chosen_card, choices=tuple(choices)
+    )
+
+
+def _hand_card(
+    card: Mapping[str, Any],
+    *,
+    mine: bool,
+    legal: Mapping[int, list[dict[str, Any]]],
+    chosen: int | None,
+    available: bool = False,
+) -> HandCard:
+    """A card I may choose (a card of my hand, my Champion) or see (another seat's)."""
+    playable = mine and card["id"] in legal
+    return HandCard(
+        id=card["id"],
+        face=face_of(card),
+        available=available,
+        playable=playable,
+        chosen=playable and card["id"] == chosen,
     )
 
 

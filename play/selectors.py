@@ -76,13 +76,30 @@ def seat_label(seat: Seat) -> str:
 
 
 def game_options(game: Game, *, log: bool) -> Options:
+    """The engine's options of the game: the Champion module is on when a seat plays a
+    Champion (`game_champions`)."""
     ai = None if game.ai is None else AiOptions.from_json(game.ai)
-    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai)
+    champions = game_champions(game) is not None
+    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai, champions=champions)
+
+
+def game_champions(game: Game) -> list[CardDef | None] | None:
+    """Each seat's Champion as the engine plays it (None: that seat has none), or None when no
+    seat plays one (the module is off)."""
+    seats = list(game.seats.all())
+    if not any(seat.champion for seat in seats):
+        return None
+    return [
+        None
+        if seat.champion is None
+        else CardDef.from_json(seat.champion, f"champion of seat {seat.index}")
+        for seat in seats
+    ]
 
 
 def game_decks(game: Game) -> list[list[CardDef]]:
-    """The decks as the engine plays them, in seat order (tables play without the Champion
-    module so far); Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
+    """The decks as the engine plays them, in seat order (their Champions: `game_champions`);
+    Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
     the game's seed as test games divide them (`engine.rules.coop.coop_decks`)."""
     decks = [
         [
@@ -213,7 +230,9 @@ def game_state(game: Game) -> GameState:
     cached = positions.get(game)
     if cached is not None:
         return cached
-    state = new_game(game_decks(game), game.seed, game_options(game, log=True))
+    state = new_game(
+        game_decks(game), game.seed, game_options(game, log=True), game_champions(game)
+    )
     for action in game_actions(game):
         apply(state, action)
     positions.put(game, state)

@@ -47,6 +47,7 @@ from play.selectors import (
     draft_players,
     draft_state,
     game_actions,
+    game_champions,
     game_decks,
     game_options,
     game_state,
@@ -234,7 +235,13 @@ def game_create(
         else:
             raise DomainError("deck_required", _("Choose your deck."), {"side": side})
         resolved.append(
-            simulation_deck_resolve(side=side, choice=choice, viewer=creator, mode=mode)
+            simulation_deck_resolve(
+                side=side,
+                choice=choice,
+                viewer=creator,
+                mode=mode,
+                champions=format == Format.CONSTRUCTED,
+            )
         )
     if mode == Mode.SOLO and drafted is None:
         # Solo's only player is `me`: the AI's pile is known now.
@@ -266,6 +273,7 @@ def game_create(
                 agent=request.agent if request is not None and request.kind == "agent" else "",
                 deck_name=deck.name if deck else "",
                 cards=deck.cards if deck else None,
+                champion=deck.champion if deck else None,
                 slugs=deck.slugs if deck else [],
             )
         _start_when_seated(game)
@@ -340,7 +348,13 @@ def game_join(
         resolved = (
             None
             if deck is None
-            else simulation_deck_resolve(side=side, choice=deck, viewer=user, mode=game.mode)
+            else simulation_deck_resolve(
+                side=side,
+                choice=deck,
+                viewer=user,
+                mode=game.mode,
+                champions=game.format == Format.CONSTRUCTED,
+            )
         )
         token = ""
         if isinstance(user, User):
@@ -357,6 +371,7 @@ def game_join(
         if resolved is not None:
             seat.deck_name = resolved.name
             seat.cards = resolved.cards
+            seat.champion = resolved.champion
             seat.slugs = resolved.slugs
         seat.save()
         _start_when_seated(game)
@@ -410,7 +425,13 @@ def _finish(game: Game, winners: list[int]) -> None:
     game.winners = winners
     if not started:
         return
-    replay = record(game_decks(game), game.seed, game_options(game, log=False), game_actions(game))
+    replay = record(
+        game_decks(game),
+        game.seed,
+        game_options(game, log=False),
+        game_actions(game),
+        game_champions(game),
+    )
     game.replay = replay.to_json()
 
 
