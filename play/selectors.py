@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.adapters.pools import draft_procedure
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
@@ -19,7 +20,6 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
-from engine.simulation import DRAFT_PROCEDURES
 from play.models import DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
 
 # The statuses with a position to show (a Draft table's game starts once the draft ends).
@@ -130,8 +130,10 @@ def draft_pool_cards(game: Game) -> list[CardDef]:
 
 def draft_state(game: Game) -> Draft:
     """The draft of a Draft table: the mode's procedure on the pool shuffled by the game's
-    seed, with every stored pick played again (the picks were checked when made)."""
-    draft = new_draft(DRAFT_PROCEDURES[game.mode], draft_pool_cards(game), game.seed)
+    seed, with every stored pick played again (the picks were checked when made); a 409
+    `engine_changed` as `game_state` says, the drafts and drafters being part of the engine."""
+    _check_engine(game)
+    draft = new_draft(draft_procedure(game.mode), draft_pool_cards(game), game.seed)
     players = draft_players(game)
     for seat, cards in (
         DraftPick.objects.filter(game=game).order_by("index").values_list("seat", "cards")
@@ -216,10 +218,7 @@ class PositionCache:
 positions = PositionCache()
 
 
-def game_state(game: Game) -> GameState:
-    """The position after every stored action (with its event log), replayed by the engine;
-    a 409 `engine_changed` if the engine is no longer the one the game was started with (its
-    actions could mean something else, so the game is not replayed at all)."""
+def _check_engine(game: Game) -> None:
     if game.engine_digest != engine_digest():
         raise DomainError(
             "engine_changed",
@@ -227,6 +226,13 @@ def game_state(game: Game) -> GameState:
             {"game": game.uid, "engine_digest": game.engine_digest},
             status_code=409,
         )
+
+
+def game_state(game: Game) -> GameState:
+    """The position after every stored action (with its event log), replayed by the engine;
+    a 409 `engine_changed` if the engine is no longer the one the game was started with (its
+    actions could mean something else, so the game is not replayed at all)."""
+    _check_engine(game)
     cached = positions.get(game)
     if cached is not None:
         return cached
