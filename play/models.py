@@ -34,6 +34,8 @@ class Format(models.TextChoices):
     CONSTRUCTED = "constructed", _("Constructed")
     # The decks are drafted at the table from `Game.draft_pool` with the mode's procedure.
     DRAFT = "draft", _("Draft")
+    # Each player plays the deck they chose in a Mutation session they hold a seat in.
+    MUTATION = "mutation", _("Mutation decks")
 
 
 class Mode(models.TextChoices):

@@ -20,6 +20,8 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import action_json, seat_view
+from mutation.access import Actor
+from mutation.selectors import playable_sessions
 from play.models import DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
 
 # The statuses with a position to show (a Draft table's game starts once the draft ends).
@@ -179,6 +181,12 @@ def draft_view(*, game: Game, seat: Seat) -> dict[str, Any]:
         "picks": [_pool_card(game, card) for card in draft.decks[me]],
         "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
     }
+
+
+def mutation_sessions(user: User | AnonymousUser) -> list[tuple[int, str]]:
+    """The Mutation sessions whose deck `user` may play at a table, as (id, name)."""
+    sessions = playable_sessions(Actor(user=user)).order_by("-created_at", "-id")
+    return list(sessions.values_list("pk", "name"))
 
 
 def game_actions(game: Game) -> list[tuple[int, int, int]]:

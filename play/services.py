@@ -19,6 +19,7 @@ from cod_site.errors import DomainError
 from engine.adapters.decks import (
     DeckChoice,
     ResolvedDeck,
+    check_playable,
     coop_ai_deck_resolve,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
@@ -41,6 +42,8 @@ from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
+from mutation.access import Actor
+from mutation.selectors import playable_deck
 from play.models import Agent, DraftPick, Format, Game, GameAction, Mode, Seat, SeatKind, Status
 from play.selectors import (
     draft_players,
@@ -61,11 +64,14 @@ SEED_BITS = 53
 @dataclass(frozen=True)
 class SeatRequest:
     """A seat of a new table: `me`, `invite` (a player who joins by the share link) or `agent`
-    (with its `agent` and the deck it plays, by default a preconstructed deck)."""
+    (with its `agent` and the deck it plays, by default a preconstructed deck); at a Mutation
+    table, the players' `mutation_session`."""
 
     kind: str
     agent: str = ""
     deck: DeckChoice | None = None
+    # A Mutation table's player: the session whose deck they play.
+    mutation_session: int | None = None
 
 
 def _agent(name: str, seed: int) -> EngineAgent:
@@ -79,11 +85,13 @@ def _agent(name: str, seed: int) -> EngineAgent:
 def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
     """A deck of the table's format: none at a Draft table (400 `wrong_format`), else one
     (400 `deck_required`) of the format's kind."""
-    if format == Format.DRAFT:
+    if format in (Format.DRAFT, Format.MUTATION):
         if choice is not None:
             raise DomainError(
                 "wrong_format",
-                _("This table drafts its decks: choose no deck."),
+                _("This table drafts its decks: choose no deck.")
+                if format == Format.DRAFT
+                else _("This table plays Mutation decks: choose a Mutation session."),
                 {"side": side, "format": format},
             )
         return
@@ -222,6 +230,11 @@ def game_create(
                 {"side": side, "agent": request.agent},
             )
         choice = request.deck
+        _check_mutation_session(format, request.mutation_session, side)
+        if format == Format.MUTATION and request.kind == "me":
+            _check_format(format, choice, side)
+            resolved.append(_mutation_deck(side, request.mutation_session, creator))
+            continue
         if format == Format.DRAFT or choice is not None:
             _check_format(format, choice, side)
             if choice is None:
@@ -279,6 +292,42 @@ def game_create(
     return game
 
 
+def _check_mutation_session(format: str, session: int | None, side: str) -> None:
+    if session is not None and format != Format.MUTATION:
+        raise DomainError(
+            "wrong_format",
+            _("Only a Mutation table plays a Mutation session's deck."),
+            {"side": side, "format": format, "field": "mutation_session"},
+        )
+
+
+def _mutation_deck(side: str, session: int | None, viewer: User | AnonymousUser) -> ResolvedDeck:
+    """The deck `viewer` chose in Mutation `session` (`mutation.selectors.playable_deck`), as
+    playable by the engine: 400 `mutation_session_required`, `unknown_mutation_session`,
+    `mutation_deck_not_ready`, `unplayable_deck` (`details.side`: the seat's letter)."""
+    if session is None:
+        raise DomainError(
+            "mutation_session_required",
+            _("Choose the Mutation session whose deck you play."),
+            {"side": side, "field": "mutation_session"},
+        )
+    try:
+        deck = playable_deck(actor=Actor(user=viewer), pk=session)
+    except DomainError as error:
+        raise DomainError(error.code, error.message, {"side": side, **error.details}) from error
+    resolved = ResolvedDeck(
+        source="",
+        deck=None,
+        code="",
+        name=deck.name,
+        cards=deck.cards,
+        slugs=deck.slugs,
+        champion=None,
+    )
+    check_playable(side, resolved)
+    return resolved
+
+
 def _seat_kind(request: SeatRequest | None) -> str:
     if request is None:
         return SeatKind.AUTOMATON
@@ -321,12 +370,14 @@ def game_join(
     user: User | AnonymousUser,
     guest_name: str,
     deck: DeckChoice | None,
+    mutation_session: int | None = None,
 ) -> tuple[Seat, str]:
     """Take the open seat of a table with the share link's code (any code for a listed table):
     an account, or a guest by name, who gets a seat token (returned once: only its hash is
-    kept), with `deck` (none at a Draft table). The game (or the draft) starts once no seat
-    waits. 409 `table_full`, 403 `bad_invite`, 400 `guest_name_required`, `deck_required`,
-    `wrong_format`."""
+    kept), with `deck` (none at a Draft table; at a Mutation table, the deck of
+    `mutation_session`). The game (or the draft) starts once no seat waits. 409 `table_full`,
+    403 `bad_invite`, 400 `guest_name_required`, `deck_required`, `wrong_format`, the
+    refusals of `_mutation_deck`."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if not game.listed and not secrets.compare_digest(invite_code, game.invite_code):
@@ -344,8 +395,11 @@ def game_join(
         seat = open_seats[0]
         side = "abcd"[seat.index]
         _check_format(game.format, deck, side)
+        _check_mutation_session(game.format, mutation_session, side)
         resolved = (
-            None
+            _mutation_deck(side, mutation_session, user)
+            if game.format == Format.MUTATION
+            else None
             if deck is None
             else simulation_deck_resolve(
                 side=side,

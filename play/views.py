@@ -54,7 +54,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None)
+    form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -80,7 +80,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
         game = selectors.game_get(uid=uid)
     except DomainError as missing:
         raise Http404(missing.message) from missing
-    form = JoinForm(request.POST or None)
+    form = JoinForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -90,6 +90,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 user=request.user,
                 guest_name=form.cleaned_data["guest_name"],
                 deck=form.deck_choice(game.format),
+                mutation_session=form.cleaned_data["mutation_session"],
             )
         except DomainError as refused:
             error = refused

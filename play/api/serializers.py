@@ -28,6 +28,11 @@ class SeatSerializer(StrictInputSerializer):
         required=False,
         help_text="Yours with `me`; the computer's with `agent` (default a preconstructed one).",
     )
+    mutation_session = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="`mutation` tables, with `me`: the session whose deck you chose you play.",
+    )
 
 
 class GameCreateSerializer(StrictInputSerializer):
@@ -67,7 +72,10 @@ class GameCreateSerializer(StrictInputSerializer):
     def seat_requests(self) -> list[SeatRequest]:
         return [
             SeatRequest(
-                kind=seat["kind"], agent=seat.get("agent", ""), deck=deck_choice(seat.get("deck"))
+                kind=seat["kind"],
+                agent=seat.get("agent", ""),
+                deck=deck_choice(seat.get("deck")),
+                mutation_session=seat.get("mutation_session"),
             )
             for seat in self.validated_data["seats"]
         ]
@@ -80,7 +88,14 @@ class JoinSerializer(StrictInputSerializer):
     guest_name = serializers.CharField(
         required=False, default="", max_length=40, help_text="Without an account."
     )
-    deck = DeckChoiceSerializer(required=False, help_text="None at a `draft` table.")
+    deck = DeckChoiceSerializer(
+        required=False, help_text="None at a `draft` or a `mutation` table."
+    )
+    mutation_session = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="`mutation` tables: the session whose deck you chose you play.",
+    )
 
 
 class PickSerializer(StrictInputSerializer):

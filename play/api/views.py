@@ -73,7 +73,10 @@ class GameListView(APIView):
             "`ai_level`. The game starts once no seat waits for a player. Preconstructed tables "
             "take `preconstructed` decks, Constructed ones a saved `deck` or a deck `code`; "
             "Draft tables no deck but a `pool`: once seated, the seats draft with the mode's "
-            "procedure (`pick`), then play the drafted decks. "
+            "procedure (`pick`), then play the drafted decks. Mutation tables: each player "
+            "plays the deck they chose in a Mutation session they hold a seat in "
+            "(`mutation_session`; computer seats play preconstructed decks). A saved "
+            "Constructed deck's Champion plays with it (the Champion module on). "
             "400 `wrong_seats` says what the mode seats."
         ),
         request=s.GameCreateSerializer,
@@ -163,6 +166,7 @@ class JoinView(APIView):
             user=request.user,
             guest_name=values["guest_name"],
             deck=s.deck_choice(values.get("deck")),
+            mutation_session=values.get("mutation_session"),
         )
         return Response({"seat": selectors.index_letter(seat.index), "seat_token": token})
 

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import SeatRequest, game_create
+from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 

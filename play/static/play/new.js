@@ -18,6 +18,7 @@
     preconstructed: ["preconstructed"],
     deck: ["constructed"],
     code: ["constructed"],
+    mutation_session: ["mutation"],
   };
   function show() {
     Object.keys(fields).forEach(function (name) {
