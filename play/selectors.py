@@ -24,8 +24,6 @@ from mutation.access import Actor
 from mutation.selectors import playable_sessions
 from play.models import DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
 
-# The statuses with a position to show (a Draft table's game starts once the draft ends).
-IN_PLAY = (Status.PLAYING, Status.FINISHED)
 
 
 def token_hash(token: str) -> str:
@@ -253,10 +251,16 @@ def game_state(game: Game) -> GameState:
     return state
 
 
+def started(game: Game) -> bool:
+    """Whether the game has a position: it is played, or it ended after it began (it has a
+    replay), not while it waits for a player or drafts, nor once it closed before it began."""
+    return game.status == Status.PLAYING or game.replay is not None
+
+
 def card_names(game: Game) -> list[str]:
     """The engine's name of each card id of the game: what an event names once the seat's view
     shows that card (a hidden card is None in the event, never looked up here)."""
-    return list(game_state(game).setup.names) if game.status in IN_PLAY else []
+    return list(game_state(game).setup.names) if started(game) else []
 
 
 def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]:
@@ -287,7 +291,7 @@ def game_view(*, game: Game, seat: Seat, events_from: int = 0) -> dict[str, Any]
     }
     if game.draft_pool is not None:
         data["draft"] = draft_view(game=game, seat=seat)
-    if game.status in IN_PLAY:
+    if started(game):
         state = game_state(game)
         finished = game.status == Status.FINISHED
         data["state"] = seat_view(state, seat.index, events_from, reveal=finished)

@@ -348,3 +348,14 @@ def test_a_coop_draft_with_a_computer_partner(olga_api: APIClient) -> None:
         "hand",
         "automaton",
     ]
+
+
+def test_conceding_during_the_draft_ends_the_table_without_a_replay(olga_api: APIClient) -> None:
+    uid = _draft_table(olga_api, [COMPUTER], seed=5)["id"]
+    _pick(olga_api, uid, [4], "first")
+    view = olga_api.post(f"/api/v1/games/{uid}/concede/").json()
+    assert (view["status"], view["winners"], view["state"]) == ("finished", ["B"], None)
+    assert view["draft"]["to_pick"] is None
+    assert _names(view["draft"]["picks"]) == ["Alpha"]
+    replay = olga_api.get(f"/api/v1/games/{uid}/replay/")
+    assert (replay.status_code, replay.json()["code"]) == (409, "not_finished")

@@ -333,6 +333,7 @@ def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) 
     assert "is not among the revealed cards." in board
     assert "My pick (1 card)" in board
     assert "A: 1 card · B: 2 cards" in board
+    assert 'name="kind" value="concede"' in board
 
 
 def test_a_draft_table_s_share_link_asks_for_no_deck(olga: Client) -> None:
