@@ -25,7 +25,6 @@ from mutation.selectors import playable_sessions
 from play.models import DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
 
 
-
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
