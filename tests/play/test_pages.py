@@ -352,3 +352,21 @@ def test_the_new_table_form_offers_the_draft_format(olga: Client) -> None:
     assert 'name="pool"' in page
     refused = olga.post("/play/new/", {"format": "draft", "opponent": "agent:greedy"})
     assert "Choose the expansions to draft from." in refused.content.decode()
+
+
+def test_the_stream_announces_each_pick_of_a_draft(olga: Client, owner: Any, settings: Any) -> None:
+    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_POLL_MS = 10
+    olga.post("/play/new/", {"format": "draft", "pool": "initiation", "opponent": "agent:greedy"})
+    game = Game.objects.get()
+    chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
+    drafting = json.dumps({"action_count": 0, "pick_count": 0, "status": "drafting"})
+    assert next(chunks).decode() == f"event: update\ndata: {drafting}\n\n"
+    card = selectors.draft_state(game).revealed[0]
+    other_tab = Client()
+    other_tab.force_login(owner)
+    other_tab.post(f"/play/{game.uid}/act/", {"client_id": "p1", "kind": "pick", "card": card})
+    # My pick and the computer's 2 cards.
+    picked = json.dumps({"action_count": 0, "pick_count": 2, "status": "drafting"})
+    assert next(chunks).decode() == f"event: update\ndata: {picked}\n\n"
