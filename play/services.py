@@ -83,8 +83,8 @@ def _agent(name: str, seed: int) -> EngineAgent:
 
 
 def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
-    """A deck of the table's format: none at a Draft table (400 `wrong_format`), else one
-    (400 `deck_required`) of the format's kind."""
+    """The deck asked for fits the table's format: none at a Draft or Mutation table, else one
+    of the format's kind (400 `wrong_format`)."""
     if format in (Format.DRAFT, Format.MUTATION):
         if choice is not None:
             raise DomainError(
@@ -95,8 +95,7 @@ def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
                 {"side": side, "format": format},
             )
         return
-    if choice is None:
-        raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+    assert choice is not None  # `_seat_deck` asks only about a deck given
     preconstructed = choice.preconstructed is not None
     if (format == Format.PRECONSTRUCTED) != preconstructed:
         raise DomainError(
@@ -183,8 +182,9 @@ def game_create(
     with the mode's procedure (`game_pick`), then the game starts with the drafted decks.
     400s: `unknown_mode`, `wrong_seats`, `wrong_format`, `ai_level_without_ai`,
     `unknown_level`, `pool_required`, `pool_without_draft`, the pool errors of
-    `engine.adapters.pools`, the deck errors of `engine.adapters.decks` (`details.side` names
-    the seat's letter) and its `no_solo_opponent`, `no_coop_opponent`."""
+    `engine.adapters.pools`, the deck errors of `_seat_deck` (`details.side` names the seat's
+    letter: the Mutation session's too) and `no_solo_opponent`, `no_coop_opponent` of
+    `engine.adapters.decks`. A Mutation table's players play their `mutation_session`'s deck."""
     if mode not in Mode.values:
         raise DomainError(
             "unknown_mode",
@@ -229,30 +229,17 @@ def game_create(
                 _("Unknown computer player."),
                 {"side": side, "agent": request.agent},
             )
-        choice = request.deck
-        _check_mutation_session(format, request.mutation_session, side)
-        if format == Format.MUTATION and request.kind == "me":
-            _check_format(format, choice, side)
-            resolved.append(_mutation_deck(side, request.mutation_session, creator))
-            continue
-        if format == Format.DRAFT or choice is not None:
-            _check_format(format, choice, side)
-            if choice is None:
-                resolved.append(None)
-                continue
-        elif request.kind == "agent":
-            # A computer player has no saved decks: by default it plays a preconstructed one,
-            # each computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
-            choice = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
-        else:
-            raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+        # A computer player has no saved decks: by default it plays a preconstructed one, each
+        # computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
+        default = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
         resolved.append(
-            simulation_deck_resolve(
-                side=side,
-                choice=choice,
-                viewer=creator,
+            _seat_deck(
+                format=format,
                 mode=mode,
-                champions=format == Format.CONSTRUCTED,
+                request=request,
+                side=side,
+                default=default,
+                viewer=creator,
             )
         )
     if mode == Mode.SOLO and drafted is None:
@@ -290,6 +277,41 @@ def game_create(
             )
         _start_when_seated(game)
     return game
+
+
+def _seat_deck(
+    *,
+    format: str,
+    mode: str,
+    request: SeatRequest,
+    side: str,
+    default: DeckChoice | None,
+    viewer: User | AnonymousUser,
+) -> ResolvedDeck | None:
+    """The deck of a player's or a computer's seat at a table of `format`: none at a Draft
+    table (it drafts them), a Mutation table's player the deck of their `mutation_session`,
+    else the deck asked for, a computer's by default `default` (at a Constructed table with
+    its Champion). The refusals of `_check_format`, `_mutation_deck` and
+    `engine.adapters.decks.simulation_deck_resolve`."""
+    _check_mutation_session(format, request.mutation_session, side)
+    choice = request.deck
+    if format in (Format.DRAFT, Format.MUTATION) or choice is not None:
+        _check_format(format, choice, side)
+    if format == Format.MUTATION and request.kind != "agent":
+        return _mutation_deck(side, request.mutation_session, viewer)
+    if format == Format.DRAFT:
+        return None
+    if choice is None:
+        if request.kind != "agent" or default is None:
+            raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+        choice = default
+    return simulation_deck_resolve(
+        side=side,
+        choice=choice,
+        viewer=viewer,
+        mode=mode,
+        champions=format == Format.CONSTRUCTED,
+    )
 
 
 def _check_mutation_session(format: str, session: int | None, side: str) -> None:
@@ -394,20 +416,14 @@ def game_join(
             raise DomainError("table_full", _("This table is full."), {}, status_code=409)
         seat = open_seats[0]
         side = "abcd"[seat.index]
-        _check_format(game.format, deck, side)
-        _check_mutation_session(game.format, mutation_session, side)
-        resolved = (
-            _mutation_deck(side, mutation_session, user)
-            if game.format == Format.MUTATION
-            else None
-            if deck is None
-            else simulation_deck_resolve(
-                side=side,
-                choice=deck,
-                viewer=user,
-                mode=game.mode,
-                champions=game.format == Format.CONSTRUCTED,
-            )
+        request = SeatRequest(kind="me", deck=deck, mutation_session=mutation_session)
+        resolved = _seat_deck(
+            format=game.format,
+            mode=game.mode,
+            request=request,
+            side=side,
+            default=None,
+            viewer=user,
         )
         token = ""
         if isinstance(user, User):
