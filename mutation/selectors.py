@@ -397,6 +397,10 @@ def seat_deck_definitions(seat: Seat) -> list[dict[str, Any]]:
 
     Plain dicts in the engine's card JSON form (`engine.rules.cards.CardDef.from_json`).
     """
+    return _definitions(deck_cards(seat, language="en"))
+
+
+def _definitions(deck: Sequence[DeckCard]) -> list[dict[str, Any]]:
     return [
         engine_card_definition(
             name=deck_card.state.name,
@@ -407,8 +411,54 @@ def seat_deck_definitions(seat: Seat) -> list[dict[str, Any]]:
             abilities=deck_card.state.abilities,
             name_fr=card_name(deck_card.card, "fr"),
         )
-        for deck_card in deck_cards(seat, language="en")
+        for deck_card in deck
     ]
+
+
+@dataclass(frozen=True)
+class PlayableDeck:
+    """A player's Mutation deck for a game outside the session (a table of the play app)."""
+
+    name: str
+    cards: list[dict[str, Any]]  # engine card JSON, mutated values
+    slugs: list[str]  # the catalogue slug of each card
+
+
+def playable_sessions(actor: Actor) -> QuerySet[MutationSession]:
+    """The sessions where `actor`'s account chose a deck (`playable_deck`), newest first."""
+    if actor.user_id is None:
+        return MutationSession.objects.none()
+    return MutationSession.objects.filter(
+        seats__user_id=actor.user_id, seats__deck_chosen_at__isnull=False
+    ).distinct()
+
+
+def playable_deck(*, actor: Actor, pk: int) -> PlayableDeck:
+    """The deck `actor` chose in session `pk`, as the rules engine plays it (its mutations
+    applied). Only a player's own seat: the organiser may see every deck but play none of
+    them. 400 `unknown_mutation_session` when `actor` holds no seat in such a session (one
+    answer whether it exists or not), `mutation_deck_not_ready` before the player chose
+    the deck; `details.field` is `mutation_session`."""
+    session = MutationSession.objects.filter(pk=pk).prefetch_related("seats__user").first()
+    seats = own_seats(actor, session.seats.all()) if session is not None else []
+    if session is None or not seats:
+        raise DomainError(
+            "unknown_mutation_session",
+            _("You have no seat in a Mutation session %(id)s.") % {"id": pk},
+            {"field": "mutation_session", "mutation_session": pk},
+        )
+    if seats[0].deck_chosen_at is None:
+        raise DomainError(
+            "mutation_deck_not_ready",
+            _("Choose your deck in this Mutation session first."),
+            {"field": "mutation_session", "mutation_session": pk},
+        )
+    deck = deck_cards(seats[0], language="en")
+    return PlayableDeck(
+        name=_("Mutation: %(session)s") % {"session": session.name},
+        cards=_definitions(deck),
+        slugs=[deck_card.card.slug for deck_card in deck],
+    )
 
 
 def mutated_deck_markdown(

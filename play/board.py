@@ -98,6 +98,10 @@ class TableSeat:
     # for a hand player) and a face-up discard pile, its top card first.
     pile: int | None = None
     discard: tuple[CardFace, ...] = ()
+    # The Champion waiting outside the Kingdom (rule champion-setup; None: none, or in play),
+    # face up for every seat as the engine's board shows it, and whether it is ready.
+    champion: HandCard | None = None
+    champion_ready: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,16 @@ class TableBoard:
     lines: tuple[Line, ...]
     chosen: HandCard | None
     choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class DraftBoard:
+    """A Draft table's draft as one seat sees it: the pack it picks from (card id and face;
+    empty unless it is its pick), its own picks, and each drafting seat's number of cards."""
+
+    pack: tuple[tuple[int, CardFace], ...]
+    picks: tuple[CardFace, ...]
+    held: tuple[tuple[str, int], ...]
 
 
 def face_of(card: Mapping[str, Any]) -> CardFace:
@@ -142,16 +156,23 @@ def seat_board(
     for index, player in enumerate(players):
         hand: list[Slot] = []
         for position, card in enumerate(player["hand"] or []):
-            item = HandCard(
-                id=card["id"],
-                face=face_of(card),
+            item = _hand_card(
+                card,
+                mine=index == seat,
+                legal=legal,
+                chosen=chosen,
                 available=index == seat and my_turn and position < WINDOW,
-                playable=index == seat and card["id"] in legal,
-                chosen=index == seat and card["id"] == chosen and card["id"] in legal,
             )
             if item.chosen:
                 chosen_card = item
             hand.append(Slot(item, False))
+        champion = None
+        if player["champion"] is not None:
+            champion = _hand_card(
+                player["champion"], mine=index == seat, legal=legal, chosen=chosen
+            )
+            if champion.chosen:
+                chosen_card = champion
         automaton = player["controller"] == "automaton"
         if player["hand"] is None:
             hand = [Slot(None, False) for _card in range(player["hand_count"])]
@@ -170,6 +191,8 @@ def seat_board(
                 hand=tuple(hand),
                 pile=player["pile_count"] if automaton else None,
                 discard=tuple(face_of(card) for card in reversed(player.get("discard") or [])),
+                champion=champion,
+                champion_ready=not player["champion_exhausted"],
             )
         )
     halves = line_halves(len(players))
@@ -186,6 +209,25 @@ def seat_board(
     ]
     return TableBoard(
         seats=tuple(seats), lines=tuple(lines), chosen=chosen_card, choices=tuple(choices)
+    )
+
+
+def _hand_card(
+    card: Mapping[str, Any],
+    *,
+    mine: bool,
+    legal: Mapping[int, list[dict[str, Any]]],
+    chosen: int | None,
+    available: bool = False,
+) -> HandCard:
+    """A card I may choose (a card of my hand, my Champion) or see (another seat's)."""
+    playable = mine and card["id"] in legal
+    return HandCard(
+        id=card["id"],
+        face=face_of(card),
+        available=available,
+        playable=playable,
+        chosen=playable and card["id"] == chosen,
     )
 
 
@@ -262,7 +304,15 @@ def table_context(
         "state": state,
         "my_team": my_team,
         "team_play": team_play,
+        "client_id": uuid.uuid4().hex,
     }
+    draft = view.get("draft")
+    if draft is not None:
+        context["draft"] = DraftBoard(
+            pack=tuple((card["id"], face_of(card)) for card in draft["pack"]),
+            picks=tuple(face_of(card) for card in draft["picks"]),
+            held=tuple(draft["held"].items()),
+        )
     if state is None:
         return context
     titles = [
@@ -285,7 +335,6 @@ def table_context(
         steps=[
             {"text": event_text(event, names), "cards": _event_cards(event)} for event in new_events
         ],
-        client_id=uuid.uuid4().hex,
     )
     return context
 

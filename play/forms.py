@@ -1,6 +1,7 @@
 """The forms of the play pages: a new table, and a seat taken by the share link."""
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -33,9 +34,27 @@ class DeckFields(forms.Form):
     )
     deck = forms.CharField(label=_("Or a saved deck (its share id)"), max_length=16, required=False)
     code = forms.CharField(label=_("Or a deck code"), max_length=600, required=False)
+    mutation_session = forms.TypedChoiceField(
+        label=_("Mutation session"),
+        choices=[],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=_("Mutation decks only: the session whose deck you chose you play."),
+    )
 
-    def deck_choice(self, format: str) -> DeckChoice:
+    def __init__(self, *args: Any, sessions: Sequence[tuple[int, str]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        field = self.fields["mutation_session"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "—"), *sessions]
+
+    def deck_choice(self, format: str) -> DeckChoice | None:
+        """The deck chosen for a table of `format` (none at a Draft table, which drafts them,
+        nor at a Mutation table: its session is `mutation_session`)."""
         data = self.cleaned_data
+        if format in (Format.DRAFT, Format.MUTATION):
+            return None
         if format == Format.PRECONSTRUCTED:
             return DeckChoice(preconstructed=data["preconstructed"])
         return DeckChoice(deck=data["deck"] or None, code=data["code"] or None)
@@ -54,6 +73,15 @@ class NewTableForm(DeckFields):
         label=_("Game mode"), choices=Mode.choices, initial=Mode.DUEL, required=False
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial="preconstructed")
+    pool = forms.CharField(
+        label=_("Draft pool"),
+        max_length=200,
+        required=False,
+        help_text=_(
+            "Draft only: the expansions to draft from, separated by commas (initiation, or "
+            "01,02 for Co-op's 64 cards). Your deck is then drafted at the table."
+        ),
+    )
     opponent = _seat_field(
         _("Seat B (Co-op: your partner, seat C)"),
         _("Not in Solo, where the AI plays the other side."),
@@ -89,7 +117,11 @@ class NewTableForm(DeckFields):
     def seat_requests(self) -> list[SeatRequest]:
         """The players' seats of the chosen mode (`play.services.game_create`)."""
         mode = self.cleaned_data["mode"]
-        me = SeatRequest(kind="me", deck=self.deck_choice(self.cleaned_data["format"]))
+        me = SeatRequest(
+            kind="me",
+            deck=self.deck_choice(self.cleaned_data["format"]),
+            mutation_session=self.cleaned_data["mutation_session"],
+        )
         if mode == Mode.SOLO:
             return [me]
         others = ["opponent"]

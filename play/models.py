@@ -23,6 +23,8 @@ def new_invite_code() -> str:
 
 class Status(models.TextChoices):
     WAITING = "waiting", _("waiting for players")
+    # Draft tables: every seat is taken, the players pick their decks (`DraftPick`).
+    DRAFTING = "drafting", _("drafting")
     PLAYING = "playing", _("playing")
     FINISHED = "finished", _("finished")
 
@@ -30,6 +32,10 @@ class Status(models.TextChoices):
 class Format(models.TextChoices):
     PRECONSTRUCTED = "preconstructed", _("Preconstructed")
     CONSTRUCTED = "constructed", _("Constructed")
+    # The decks are drafted at the table from `Game.draft_pool` with the mode's procedure.
+    DRAFT = "draft", _("Draft")
+    # Each player plays the deck they chose in a Mutation session they hold a seat in.
+    MUTATION = "mutation", _("Mutation decks")
 
 
 class Mode(models.TextChoices):
@@ -106,6 +112,12 @@ class Game(models.Model):
     action_count = models.PositiveIntegerField(_("actions"), default=0)
     active_seat = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
     turn = models.PositiveIntegerField(_("turn"), default=0)
+    # Draft tables: the pool's expansions (slugs), its cards as engine JSON and their slugs;
+    # the draft is the engine's procedure replayed from the seed and the stored picks.
+    draft_expansion = models.CharField(_("draft pool"), max_length=200, blank=True)
+    draft_pool = models.JSONField(_("draft pool cards"), null=True, blank=True)
+    draft_slugs = models.JSONField(_("draft pool slugs"), default=list, blank=True)
+    pick_count = models.PositiveIntegerField(_("picks"), default=0)
     # The winning seats (empty: a draw) once finished, and the game as an engine replay.
     winners = models.JSONField(_("winners"), default=list, blank=True)
     replay = models.JSONField(_("replay"), null=True, blank=True)
@@ -193,3 +205,29 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.index}"
+
+
+class DraftPick(models.Model):
+    """One pick of a Draft table, in order: the seat and the pool indices it took, with the
+    client id it was sent with (idempotence, as `GameAction`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="picks")
+    index = models.PositiveIntegerField(_("index"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    client_id = models.CharField(_("client id"), max_length=64)
+    cards = models.JSONField(_("cards"))
+    created_at = models.DateTimeField(_("picked"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="play_pick_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "client_id"], name="play_pick_unique_client"
+            ),
+        ]
+        verbose_name = _("draft pick")
+        verbose_name_plural = _("draft picks")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} pick {self.index}"

@@ -13,15 +13,19 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
+from engine.adapters.pools import draft_procedure
 from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
+from engine.rules.drafts import Draft, new_draft, pending, pick
 from engine.rules.events import PLAYER_NAMES
-from engine.rules.modes import MODES
+from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import SPECTATOR, action_json, seat_view
-from play.models import Agent, Game, GameAction, Mode, Seat, SeatKind, Status
+from mutation.access import Actor
+from mutation.selectors import playable_sessions
+from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
 
 
 def token_hash(token: str) -> str:
@@ -126,13 +130,30 @@ def seat_label(seat: Seat) -> str:
 
 
 def game_options(game: Game, *, log: bool) -> Options:
+    """The engine's options of the game: the Champion module is on when a seat plays a
+    Champion (`game_champions`)."""
     ai = None if game.ai is None else AiOptions.from_json(game.ai)
-    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai)
+    champions = game_champions(game) is not None
+    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai, champions=champions)
+
+
+def game_champions(game: Game) -> list[CardDef | None] | None:
+    """Each seat's Champion as the engine plays it (None: that seat has none), or None when no
+    seat plays one (the module is off)."""
+    seats = list(game.seats.all())
+    if not any(seat.champion for seat in seats):
+        return None
+    return [
+        None
+        if seat.champion is None
+        else CardDef.from_json(seat.champion, f"champion of seat {seat.index}")
+        for seat in seats
+    ]
 
 
 def game_decks(game: Game) -> list[list[CardDef]]:
-    """The decks as the engine plays them, in seat order (tables play without the Champion
-    module so far); Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
+    """The decks as the engine plays them, in seat order (their Champions: `game_champions`);
+    Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
     the game's seed as test games divide them (`engine.rules.coop.coop_decks`)."""
     decks = [
         [
@@ -146,6 +167,78 @@ def game_decks(game: Game) -> list[list[CardDef]]:
         first, ai, second = decks[:3]
         return coop_decks(first, second, ai, game.seed)
     return decks
+
+
+def draft_players(game: Game) -> list[int]:
+    """The seats that draft, in the procedure's order (A, B...): the players' seats, not the
+    AI's (Co-op: A and C)."""
+    return [
+        index for index, row in enumerate(MODES[game.mode].seats) if row.controller != AUTOMATON
+    ]
+
+
+def draft_pool_cards(game: Game) -> list[CardDef]:
+    assert game.draft_pool is not None
+    return [CardDef.from_json(card, f"pool card {i}") for i, card in enumerate(game.draft_pool)]
+
+
+def draft_state(game: Game) -> Draft:
+    """The draft of a Draft table: the mode's procedure on the pool shuffled by the game's
+    seed, with every stored pick played again (the picks were checked when made); a 409
+    `engine_changed` as `game_state` says, the drafts and drafters being part of the engine."""
+    _check_engine(game)
+    draft = new_draft(draft_procedure(game.mode), draft_pool_cards(game), game.seed)
+    players = draft_players(game)
+    for seat, cards in (
+        DraftPick.objects.filter(game=game).order_by("index").values_list("seat", "cards")
+    ):
+        pick(draft, players.index(seat), cards)
+    return draft
+
+
+def _pool_card(game: Game, index: int) -> dict[str, Any]:
+    """A card of the pool as the view shows a card (`engine.rules.view.card_json`), its id
+    being its index in the pool."""
+    assert game.draft_pool is not None
+    card = CardDef.from_json(game.draft_pool[index], f"pool card {index}")
+    return {
+        "id": index,
+        "name": card.name,
+        "cost": card.cost,
+        "attack": card.attack,
+        "hp": card.hp,
+        "creature": card.type == "creature",
+        "abilities": list(card.abilities),
+    }
+
+
+def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
+    """What `seat` sees of its table's draft (None: a spectator, who sees no card): who picks
+    and how many cards each seat holds, its own picks, and the revealed cards only while it is
+    its pick (never another seat's pack or picks)."""
+    draft = draft_state(game)
+    players = draft_players(game)
+    me = None if seat is None else players.index(seat.index)
+    waiting = pending(draft) if game.status == Status.DRAFTING else None
+    mine = waiting is not None and me is not None and waiting.seat == me
+    return {
+        "pool": game.draft_expansion,
+        "procedure": draft.procedure.code,
+        "rule_id": draft.procedure.rule_id,
+        "pick_count": game.pick_count,
+        "to_pick": None if waiting is None else index_letter(players[waiting.seat]),
+        "count": waiting.count if mine and waiting else 0,
+        "gives_rest": mine and waiting is not None and waiting.gives_rest,
+        "pack": [_pool_card(game, card) for card in waiting.revealed] if mine and waiting else [],
+        "picks": [] if me is None else [_pool_card(game, card) for card in draft.decks[me]],
+        "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
+    }
+
+
+def mutation_sessions(user: User | AnonymousUser) -> list[tuple[int, str]]:
+    """The Mutation sessions whose deck `user` may play at a table, as (id, name)."""
+    sessions = playable_sessions(Actor(user=user)).order_by("-created_at", "-id")
+    return list(sessions.values_list("pk", "name"))
 
 
 def game_actions(game: Game) -> list[tuple[int, int, int]]:
@@ -185,10 +278,7 @@ class PositionCache:
 positions = PositionCache()
 
 
-def game_state(game: Game) -> GameState:
-    """The position after every stored action (with its event log), replayed by the engine;
-    a 409 `engine_changed` if the engine is no longer the one the game was started with (its
-    actions could mean something else, so the game is not replayed at all)."""
+def _check_engine(game: Game) -> None:
     if game.engine_digest != engine_digest():
         raise DomainError(
             "engine_changed",
@@ -196,20 +286,35 @@ def game_state(game: Game) -> GameState:
             {"game": game.uid, "engine_digest": game.engine_digest},
             status_code=409,
         )
+
+
+def game_state(game: Game) -> GameState:
+    """The position after every stored action (with its event log), replayed by the engine;
+    a 409 `engine_changed` if the engine is no longer the one the game was started with (its
+    actions could mean something else, so the game is not replayed at all)."""
+    _check_engine(game)
     cached = positions.get(game)
     if cached is not None:
         return cached
-    state = new_game(game_decks(game), game.seed, game_options(game, log=True))
+    state = new_game(
+        game_decks(game), game.seed, game_options(game, log=True), game_champions(game)
+    )
     for action in game_actions(game):
         apply(state, action)
     positions.put(game, state)
     return state
 
 
+def started(game: Game) -> bool:
+    """Whether the game has a position: it is played, or it ended after it began (it has a
+    replay), not while it waits for a player or drafts, nor once it closed before it began."""
+    return game.status == Status.PLAYING or game.replay is not None
+
+
 def card_names(game: Game) -> list[str]:
     """The engine's name of each card id of the game: what an event names once the seat's view
     shows that card (a hidden card is None in the event, never looked up here)."""
-    return list(game_state(game).setup.names) if game.status != Status.WAITING else []
+    return list(game_state(game).setup.names) if started(game) else []
 
 
 def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[str, Any]:
@@ -242,7 +347,9 @@ def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[st
         "winners": [index_letter(winner) for winner in game.winners],
         "state": None,
     }
-    if game.status != Status.WAITING:
+    if game.draft_pool is not None:
+        data["draft"] = draft_view(game=game, seat=seat)
+    if started(game):
         state = game_state(game)
         finished = game.status == Status.FINISHED
         viewer = SPECTATOR if seat is None else seat.index
@@ -286,11 +393,13 @@ def lobby_groups(user: User) -> dict[str, list[Game]]:
     return groups
 
 
-def game_progress(game: Game) -> tuple[int, str] | None:
-    """The game's action count and status as stored now (None: deleted), what the table's
-    stream watches."""
-    row = Game.objects.filter(pk=game.pk).values_list("action_count", "status").first()
-    return None if row is None else (row[0], row[1])
+def game_progress(game: Game) -> tuple[int, int, str] | None:
+    """The game's action count, Draft pick count and status as stored now (None: deleted),
+    what the table's stream watches."""
+    row = (
+        Game.objects.filter(pk=game.pk).values_list("action_count", "pick_count", "status").first()
+    )
+    return None if row is None else (row[0], row[1], row[2])
 
 
 def listed_games(user: User | AnonymousUser, status: str) -> QuerySet[Game]:

@@ -22,11 +22,13 @@ from cod_site.errors import DomainError
 from engine.adapters.decks import (
     DeckChoice,
     ResolvedDeck,
+    check_playable,
     coop_ai_deck_resolve,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
 from engine.adapters.difficulty import difficulty_level_options
+from engine.adapters.pools import draft_pool_resolve, draft_procedure
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -36,14 +38,32 @@ from engine.rules import (
 )
 from engine.rules.agents import Agent as EngineAgent
 from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
+from engine.rules.drafters import PriceDrafter
+from engine.rules.drafts import Draft, pending, pick
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
-from play.models import Agent, Format, Game, GameAction, Mode, Seat, SeatKind, Status, TurnTime
+from mutation.access import Actor
+from mutation.selectors import playable_deck
+from play.models import (
+    Agent,
+    DraftPick,
+    Format,
+    Game,
+    GameAction,
+    Mode,
+    Seat,
+    SeatKind,
+    Status,
+    TurnTime,
+)
 from play.selectors import (
+    draft_players,
+    draft_state,
     game_actions,
+    game_champions,
     game_decks,
     game_options,
     game_state,
@@ -60,11 +80,14 @@ SEED_BITS = 53
 @dataclass(frozen=True)
 class SeatRequest:
     """A seat of a new table: `me`, `invite` (a player who joins by the share link) or `agent`
-    (with its `agent` and the deck it plays, by default a preconstructed deck)."""
+    (with its `agent` and the deck it plays, by default a preconstructed deck); at a Mutation
+    table, the players' `mutation_session`."""
 
     kind: str
     agent: str = ""
     deck: DeckChoice | None = None
+    # A Mutation table's player: the session whose deck they play.
+    mutation_session: int | None = None
 
 
 def table_agent(name: str, seed: int) -> EngineAgent:
@@ -81,7 +104,20 @@ def table_agent(name: str, seed: int) -> EngineAgent:
     return GreedyAgent()
 
 
-def _check_format(format: str, choice: DeckChoice, side: str) -> None:
+def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
+    """The deck asked for fits the table's format: none at a Draft or Mutation table, else one
+    of the format's kind (400 `wrong_format`)."""
+    if format in (Format.DRAFT, Format.MUTATION):
+        if choice is not None:
+            raise DomainError(
+                "wrong_format",
+                _("This table drafts its decks: choose no deck.")
+                if format == Format.DRAFT
+                else _("This table plays Mutation decks: choose a Mutation session."),
+                {"side": side, "format": format},
+            )
+        return
+    assert choice is not None  # `_seat_deck` asks only about a deck given
     preconstructed = choice.preconstructed is not None
     if (format == Format.PRECONSTRUCTED) != preconstructed:
         raise DomainError(
@@ -158,16 +194,21 @@ def game_create(
     listed: bool = False,
     seed: int | None = None,
     turn_seconds: int | None = None,
+    pool: str = "",
 ) -> Game:
     """A new table of `mode`. `seats` are the players' seats in seat order (Solo: yours; Co-op:
     A and C; Duel 2, Free-For-All and Team Play 4), one of them `me` (with its deck), the others
     invited players or computer agents; Solo and Co-op add the AI's seats (B, and D) with the
     automaton at `ai_level` of the difficulty table, its deck pile built as test games build it.
     `turn_seconds`: the time per turn (`TurnTime`; None: no limit). Once no seat waits for a
-    player the game starts. 400s: `unknown_mode`, `wrong_seats`, `invalid_turn_time`,
-    `wrong_format`, `ai_level_without_ai`, `unknown_level`, the deck errors of
-    `engine.adapters.decks` (`details.side` names the seat's letter) and its `no_solo_opponent`,
-    `no_coop_opponent`."""
+    player the game starts. A Draft table takes no deck but the expansions of its `pool` (as
+    Draft test batches do): once no seat waits, the seats draft with the mode's procedure
+    (`game_pick`), then the game starts with the drafted decks. 400s: `unknown_mode`,
+    `wrong_seats`, `invalid_turn_time`, `wrong_format`, `ai_level_without_ai`,
+    `unknown_level`, `pool_required`, `pool_without_draft`, the pool errors of
+    `engine.adapters.pools`, the deck errors of `_seat_deck` (`details.side` names the seat's
+    letter: the Mutation session's too) and `no_solo_opponent`, `no_coop_opponent` of
+    `engine.adapters.decks`. A Mutation table's players play their `mutation_session`'s deck."""
     if mode not in Mode.values:
         raise DomainError(
             "unknown_mode",
@@ -190,6 +231,21 @@ def game_create(
         seed = secrets.randbelow(2**SEED_BITS)
     elif not 0 <= seed < 2**SEED_BITS:
         raise DomainError("invalid_seed", _("The seed is out of range."), {"seed": seed})
+    drafted = None
+    if format == Format.DRAFT:
+        if not pool.strip():
+            raise DomainError(
+                "pool_required",
+                _("Choose the expansions to draft from."),
+                {"field": "pool"},
+            )
+        drafted = draft_pool_resolve(pool=pool, procedure=draft_procedure(mode))
+    elif pool:
+        raise DomainError(
+            "pool_without_draft",
+            _("Only a Draft table drafts from a pool."),
+            {"field": "pool", "format": format},
+        )
     rows = _seat_rows(mode, seats)
     resolved: list[ResolvedDeck | None] = []
     for index, request in enumerate(rows):
@@ -203,19 +259,20 @@ def game_create(
                 _("Unknown computer player."),
                 {"side": side, "agent": request.agent},
             )
-        choice = request.deck
-        if choice is not None:
-            _check_format(format, choice, side)
-        elif request.kind == "agent":
-            # A computer player has no saved decks: by default it plays a preconstructed one,
-            # each computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
-            choice = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
-        else:
-            raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+        # A computer player has no saved decks: by default it plays a preconstructed one, each
+        # computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
+        default = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
         resolved.append(
-            simulation_deck_resolve(side=side, choice=choice, viewer=creator, mode=mode)
+            _seat_deck(
+                format=format,
+                mode=mode,
+                request=request,
+                side=side,
+                default=default,
+                viewer=creator,
+            )
         )
-    if mode == Mode.SOLO:
+    if mode == Mode.SOLO and drafted is None:
         # Solo's only player is `me`: the AI's pile is known now.
         player = resolved[0]
         assert player is not None
@@ -233,6 +290,9 @@ def game_create(
             engine_digest=engine_digest(),
             listed=listed,
             turn_seconds=turn_seconds,
+            draft_expansion=drafted.expansion if drafted else "",
+            draft_pool=drafted.cards if drafted else None,
+            draft_slugs=drafted.slugs if drafted else [],
         )
         for index, (request, deck) in enumerate(zip(rows, resolved, strict=True)):
             Seat.objects.create(
@@ -243,10 +303,82 @@ def game_create(
                 agent=request.agent if request is not None and request.kind == "agent" else "",
                 deck_name=deck.name if deck else "",
                 cards=deck.cards if deck else None,
+                champion=deck.champion if deck else None,
                 slugs=deck.slugs if deck else [],
             )
         _start_when_seated(game)
     return game
+
+
+def _seat_deck(
+    *,
+    format: str,
+    mode: str,
+    request: SeatRequest,
+    side: str,
+    default: DeckChoice | None,
+    viewer: User | AnonymousUser,
+) -> ResolvedDeck | None:
+    """The deck of a player's or a computer's seat at a table of `format`: none at a Draft
+    table (it drafts them), a Mutation table's player the deck of their `mutation_session`,
+    else the deck asked for, a computer's by default `default` (at a Constructed table with
+    its Champion). The refusals of `_check_format`, `_mutation_deck` and
+    `engine.adapters.decks.simulation_deck_resolve`."""
+    _check_mutation_session(format, request.mutation_session, side)
+    choice = request.deck
+    if format in (Format.DRAFT, Format.MUTATION) or choice is not None:
+        _check_format(format, choice, side)
+    if format == Format.MUTATION and request.kind != "agent":
+        return _mutation_deck(side, request.mutation_session, viewer)
+    if format == Format.DRAFT:
+        return None
+    if choice is None:
+        if request.kind != "agent" or default is None:
+            raise DomainError("deck_required", _("Choose your deck."), {"side": side})
+        choice = default
+    return simulation_deck_resolve(
+        side=side,
+        choice=choice,
+        viewer=viewer,
+        mode=mode,
+        champions=format == Format.CONSTRUCTED,
+    )
+
+
+def _check_mutation_session(format: str, session: int | None, side: str) -> None:
+    if session is not None and format != Format.MUTATION:
+        raise DomainError(
+            "wrong_format",
+            _("Only a Mutation table plays a Mutation session's deck."),
+            {"side": side, "format": format, "field": "mutation_session"},
+        )
+
+
+def _mutation_deck(side: str, session: int | None, viewer: User | AnonymousUser) -> ResolvedDeck:
+    """The deck `viewer` chose in Mutation `session` (`mutation.selectors.playable_deck`), as
+    playable by the engine: 400 `mutation_session_required`, `unknown_mutation_session`,
+    `mutation_deck_not_ready`, `unplayable_deck` (`details.side`: the seat's letter)."""
+    if session is None:
+        raise DomainError(
+            "mutation_session_required",
+            _("Choose the Mutation session whose deck you play."),
+            {"side": side, "field": "mutation_session"},
+        )
+    try:
+        deck = playable_deck(actor=Actor(user=viewer), pk=session)
+    except DomainError as error:
+        raise DomainError(error.code, error.message, {"side": side, **error.details}) from error
+    resolved = ResolvedDeck(
+        source="",
+        deck=None,
+        code="",
+        name=deck.name,
+        cards=deck.cards,
+        slugs=deck.slugs,
+        champion=None,
+    )
+    check_playable(side, resolved)
+    return resolved
 
 
 def _seat_kind(request: SeatRequest | None) -> str:
@@ -256,11 +388,17 @@ def _seat_kind(request: SeatRequest | None) -> str:
 
 
 def _start_when_seated(game: Game) -> None:
-    """Start the game once every player's seat has its deck; Co-op's AI then gets its cards,
-    those of the players' expansions that neither deck holds (`coop_ai_deck_resolve`): both AI
-    seats keep the 48 cards, which `play.selectors.game_decks` divides into the two piles."""
+    """Start the game once every player's seat has its deck (a Draft table: its draft once
+    every seat is taken); Co-op's AI then gets its cards, those of the players' expansions that
+    neither deck holds (`coop_ai_deck_resolve`): both AI seats keep the 48 cards, which
+    `play.selectors.game_decks` divides into the two piles."""
     seats = list(game.seats.all())
     players = [seat for seat in seats if seat.kind != SeatKind.AUTOMATON]
+    if game.format == Format.DRAFT:
+        if all(seat.taken for seat in players):
+            game.status = Status.DRAFTING
+            _draft_on(game, draft_state(game))
+        return
     if any(seat.cards is None for seat in players):
         return
     if game.mode == Mode.COOP:
@@ -284,11 +422,15 @@ def game_join(
     invite_code: str,
     user: User | AnonymousUser,
     guest_name: str,
-    deck: DeckChoice,
+    deck: DeckChoice | None,
+    mutation_session: int | None = None,
 ) -> tuple[Seat, str]:
     """Take the open seat of a table with the share link's code (any code for a listed table):
     an account, or a guest by name, who gets a seat token (returned once: only its hash is
-    kept). The game starts. 409 `table_full`, 403 `bad_invite`, 400 `guest_name_required`."""
+    kept), with `deck` (none at a Draft table; at a Mutation table, the deck of
+    `mutation_session`). The game (or the draft) starts once no seat waits. 409 `table_full`,
+    403 `bad_invite`, 400 `guest_name_required`, `deck_required`, `wrong_format`, the
+    refusals of `_mutation_deck`."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if not game.listed and not secrets.compare_digest(invite_code, game.invite_code):
@@ -305,8 +447,15 @@ def game_join(
             raise DomainError("table_full", _("This table is full."), {}, status_code=409)
         seat = open_seats[0]
         side = "abcd"[seat.index]
-        _check_format(game.format, deck, side)
-        resolved = simulation_deck_resolve(side=side, choice=deck, viewer=user, mode=game.mode)
+        request = SeatRequest(kind="me", deck=deck, mutation_session=mutation_session)
+        resolved = _seat_deck(
+            format=game.format,
+            mode=game.mode,
+            request=request,
+            side=side,
+            default=None,
+            viewer=user,
+        )
         token = ""
         if isinstance(user, User):
             seat.user = user
@@ -319,9 +468,11 @@ def game_join(
             token = secrets.token_urlsafe(24)
             seat.guest_name = name
             seat.token_hash = token_hash(token)
-        seat.deck_name = resolved.name
-        seat.cards = resolved.cards
-        seat.slugs = resolved.slugs
+        if resolved is not None:
+            seat.deck_name = resolved.name
+            seat.cards = resolved.cards
+            seat.champion = resolved.champion
+            seat.slugs = resolved.slugs
         seat.save()
         _start_when_seated(game)
     return seat, token
@@ -377,13 +528,19 @@ def _save_position(game: Game, state: GameState, action_count: int) -> None:
 
 def _finish(game: Game, winners: list[int]) -> None:
     """The game is over: its winners (none: a draw) and, if it began, its engine replay."""
-    started = game.status != Status.WAITING
+    started = game.status == Status.PLAYING
     game.status = Status.FINISHED
     game.active_seat = None
     game.winners = winners
     if not started:
         return
-    replay = record(game_decks(game), game.seed, game_options(game, log=False), game_actions(game))
+    replay = record(
+        game_decks(game),
+        game.seed,
+        game_options(game, log=False),
+        game_actions(game),
+        game_champions(game),
+    )
     game.replay = replay.to_json()
 
 
@@ -418,7 +575,7 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
         game, seat = _locked(game, seat)
         if GameAction.objects.filter(game=game, seat=seat.index, client_id=client_id).exists():
             return game
-        if game.status == Status.WAITING:
+        if game.status in (Status.WAITING, Status.DRAFTING):
             raise DomainError(
                 "not_started", _("The game has not started yet."), {}, status_code=409
             )
@@ -452,6 +609,89 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
         # stored before, the same client id's included.
         _store(game, seat.index, client_id, action, index)
         _save_position(game, state, _play_agents(game, state, index + 1))
+    return game
+
+
+def _draft_on(game: Game, draft: Draft) -> None:
+    """Let the computer seats pick while the draft waits for them (the engine's price drafter,
+    seeded by the pick: a replay of the table picks the same); once every seat has its cards,
+    the seats get the drafted decks and the game starts, else the seat to pick is the active
+    one."""
+    players = draft_players(game)
+    seats = {seat.index: seat for seat in game.seats.all()}
+    waiting = pending(draft)
+    while waiting is not None and seats[players[waiting.seat]].kind == SeatKind.AGENT:
+        cards = PriceDrafter(game.seed + game.pick_count).choose(draft, waiting)
+        pick(draft, waiting.seat, cards)
+        _store_pick(game, players[waiting.seat], f"agent-{game.pick_count}", cards)
+        waiting = pending(draft)
+    if waiting is not None:
+        game.active_seat = players[waiting.seat]
+        game.save()
+        return
+    _deal_drafted(game, draft, players, seats)
+    _start(game)
+
+
+def _store_pick(game: Game, seat: int, client_id: str, cards: list[int]) -> None:
+    DraftPick.objects.create(
+        game=game, index=game.pick_count, seat=seat, client_id=client_id, cards=cards
+    )
+    game.pick_count += 1
+
+
+def _deal_drafted(game: Game, draft: Draft, players: list[int], seats: dict[int, Seat]) -> None:
+    """The drafted decks as the rulebook builds them for the mode (as Draft test batches do):
+    each player's 8 cards; Solo's AI seat the 24 cards left to it, Co-op's two AI seats the 48
+    (`play.selectors.game_decks` divides them into two piles)."""
+    assert game.draft_pool is not None
+    ai_name = _("The Solo AI") if game.mode == Mode.SOLO else _("The Co-op AI")
+    for seat in seats.values():
+        if seat.index in players:
+            cards = draft.decks[players.index(seat.index)]
+            seat.deck_name = _("Drafted deck")
+        else:
+            cards = draft.ai_pile
+            seat.deck_name = ai_name
+        seat.cards = [game.draft_pool[card] for card in cards]
+        seat.slugs = [game.draft_slugs[card] for card in cards]
+        seat.save(update_fields=["deck_name", "cards", "slugs"])
+
+
+def game_pick(*, game: Game, seat: Seat, client_id: str, cards: list[int]) -> Game:
+    """`seat` takes `cards` (pool indices of its revealed cards) at a Draft table, then the
+    computer seats pick; the draft's last pick starts the game. The same `client_id` twice from
+    a seat picks once. 409 `not_drafting`, `not_your_pick`; 400 `illegal_pick` (`details.card`
+    the card refused, `refusal` the engine's refusal code, `rule_id` the procedure's rule)."""
+    with transaction.atomic():
+        game, seat = _locked(game, seat)
+        if DraftPick.objects.filter(game=game, seat=seat.index, client_id=client_id).exists():
+            return game
+        if game.status != Status.DRAFTING:
+            raise DomainError("not_drafting", _("This table is not drafting."), {}, status_code=409)
+        draft = draft_state(game)
+        players = draft_players(game)
+        try:
+            pick(draft, players.index(seat.index), cards)
+        except IllegalAction as error:
+            details = {"field": "cards", "refusal": error.code, "rule_id": error.rule_id}
+            arguments = dict(error.arguments)
+            if error.code == "draft_not_your_pick":
+                raise DomainError(
+                    "not_your_pick",
+                    _("It is not your pick."),
+                    {"active": index_letter(players[int(arguments["expected"])])},
+                    status_code=409,
+                ) from error
+            raise DomainError(
+                "illegal_pick",
+                _("Illegal pick: %(reason)s") % {"reason": error.message_en},
+                {**details, **arguments},
+            ) from error
+        # No savepoint for a duplicate: under the game's lock the check above saw every pick
+        # stored before, the same client id's included (as for an action).
+        _store_pick(game, seat.index, client_id, cards)
+        _draft_on(game, draft)
     return game
 
 

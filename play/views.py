@@ -60,7 +60,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None)
+    form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -73,6 +73,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 exhaustion=form.cleaned_data["exhaustion"],
                 listed=form.cleaned_data["listed"],
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                pool=form.cleaned_data["pool"],
             )
         except DomainError as refused:
             error = refused
@@ -86,7 +87,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
         game = selectors.game_get(uid=uid)
     except DomainError as missing:
         raise Http404(missing.message) from missing
-    form = JoinForm(request.POST or None)
+    form = JoinForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,6 +97,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 user=request.user,
                 guest_name=form.cleaned_data["guest_name"],
                 deck=form.deck_choice(game.format),
+                mutation_session=form.cleaned_data["mutation_session"],
             )
         except DomainError as refused:
             error = refused
@@ -157,7 +159,7 @@ def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResp
 def _board(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
-    if request.GET.get("shown") == f"{game.action_count}-{game.status}":
+    if request.GET.get("shown") == f"{game.action_count}-{game.pick_count}-{game.status}":
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
@@ -190,7 +192,14 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
     error: DomainError | None = None
     try:
-        if request.POST.get("kind") == "concede":
+        if request.POST.get("kind") == "pick":
+            game = services.game_pick(
+                game=game,
+                seat=seat,
+                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
+                cards=[_int(card) for card in request.POST.getlist("card")[:8]],
+            )
+        elif request.POST.get("kind") == "concede":
             game = services.game_concede(game=game, seat=seat)
         elif request.POST.get("kind") == "claim_time":
             game = services.game_timeout_claim(game=game)
@@ -231,13 +240,14 @@ def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
 
 
 def _stream(request: HttpRequest, game: Game) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count and the status each time they
-    change (nothing of the position: players and spectators alike then ask for their board)."""
+    """Server-sent events: `update` with the action count, the Draft pick count and the status
+    each time they change (nothing of the position: players and spectators alike then ask for
+    their board)."""
     start = request.GET.get("after", "")
     seen = int(start) if start.isdigit() and len(start) < 10 else -1
 
     def events() -> Iterator[str]:
-        last: tuple[int, str] = (seen, "")
+        last: tuple[int, int, str] = (seen, -1, "")
         deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
         yield "retry: 500\n\n"
         while time.monotonic() < deadline:
@@ -247,9 +257,13 @@ def _stream(request: HttpRequest, game: Game) -> StreamingHttpResponse:
             # A table also changes without an action: the invited player took the seat.
             if progress != last:
                 last = progress
-                data = {"action_count": progress[0], "status": progress[1]}
+                data = {
+                    "action_count": progress[0],
+                    "pick_count": progress[1],
+                    "status": progress[2],
+                }
                 yield f"event: update\ndata: {json.dumps(data)}\n\n"
-            if progress[1] == Status.FINISHED:
+            if progress[2] == Status.FINISHED:
                 return
             time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
 

@@ -29,6 +29,11 @@ class SeatSerializer(StrictInputSerializer):
         required=False,
         help_text="Yours with `me`; the computer's with `agent` (default a preconstructed one).",
     )
+    mutation_session = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="`mutation` tables, with `me`: the session whose deck you chose you play.",
+    )
 
 
 class GameCreateSerializer(StrictInputSerializer):
@@ -64,11 +69,24 @@ class GameCreateSerializer(StrictInputSerializer):
         "loses the game on time.",
     )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**SEED_BITS - 1)
+    pool = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=200,
+        help_text=(
+            "`draft` tables: the expansions to draft from, slugs or codes separated by commas "
+            "(as Draft test batches: `initiation`; Co-op's 64 cards take two, `01,02`)."
+        ),
+    )
 
     def seat_requests(self) -> list[SeatRequest]:
         return [
             SeatRequest(
-                kind=seat["kind"], agent=seat.get("agent", ""), deck=deck_choice(seat.get("deck"))
+                kind=seat["kind"],
+                agent=seat.get("agent", ""),
+                deck=deck_choice(seat.get("deck")),
+                mutation_session=seat.get("mutation_session"),
             )
             for seat in self.validated_data["seats"]
         ]
@@ -81,7 +99,25 @@ class JoinSerializer(StrictInputSerializer):
     guest_name = serializers.CharField(
         required=False, default="", max_length=40, help_text="Without an account."
     )
-    deck = DeckChoiceSerializer()
+    deck = DeckChoiceSerializer(
+        required=False, help_text="None at a `draft` or a `mutation` table."
+    )
+    mutation_session = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="`mutation` tables: the session whose deck you chose you play.",
+    )
+
+
+class PickSerializer(StrictInputSerializer):
+    client_id = serializers.CharField(
+        max_length=64, help_text="Chosen by the client: the same id twice picks once."
+    )
+    cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=-1, max_value=999),
+        max_length=8,
+        help_text="The ids of the cards taken, among my view's `draft.pack` (`draft.count`).",
+    )
 
 
 class ActSerializer(StrictInputSerializer):
@@ -197,6 +233,15 @@ class ViewSerializer(serializers.Serializer):
     )
     action_count = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.CharField())
+    draft = serializers.DictField(
+        required=False,
+        help_text=(
+            "`draft` tables only: `to_pick` (the seat whose pick it is, null once drafted), "
+            "`count` and `pack` (the revealed cards, only while it is my pick), `gives_rest` "
+            "(the cards left go to the AI), my `picks`, `held` (each seat's number of cards), "
+            "`pick_count`, `pool`, `procedure`, `rule_id`. Never another seat's pack or picks."
+        ),
+    )
     state = serializers.DictField(
         allow_null=True,
         help_text=(

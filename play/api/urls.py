@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<str:uid>/actions/", views.LegalActionsView.as_view(), name="game-actions"),
     path("games/<str:uid>/join/", views.JoinView.as_view(), name="game-join"),
     path("games/<str:uid>/act/", views.ActView.as_view(), name="game-act"),
+    path("games/<str:uid>/pick/", views.PickView.as_view(), name="game-pick"),
     path("games/<str:uid>/concede/", views.ConcedeView.as_view(), name="game-concede"),
     path("games/<str:uid>/claim-time/", views.ClaimTimeView.as_view(), name="game-claim-time"),
     path("games/<str:uid>/replay/", views.ReplayView.as_view(), name="game-replay"),

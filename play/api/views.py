@@ -25,7 +25,8 @@ TOKEN = OpenApiParameter(
     "X-Seat-Token", str, OpenApiParameter.HEADER, required=False, description="A guest's seat."
 )
 CONFLICT = error_response(
-    "`not_your_turn`, `not_started`, `game_over`, `table_full`, `engine_changed`."
+    "`not_your_turn`, `not_started`, `game_over`, `table_full`, `engine_changed`, "
+    "`not_drafting`, `not_your_pick`."
 )
 
 
@@ -75,7 +76,12 @@ class GameListView(APIView):
             "deck, the others `invite` (share `invite_url`; the guest or player who joins picks "
             "a deck) or `agent` (a computer player); Solo and Co-op add the Solo AI's seats at "
             "`ai_level`. The game starts once no seat waits for a player. Preconstructed tables "
-            "take `preconstructed` decks, Constructed ones a saved `deck` or a deck `code`. "
+            "take `preconstructed` decks, Constructed ones a saved `deck` or a deck `code`; "
+            "Draft tables no deck but a `pool`: once seated, the seats draft with the mode's "
+            "procedure (`pick`), then play the drafted decks. Mutation tables: each player "
+            "plays the deck they chose in a Mutation session they hold a seat in "
+            "(`mutation_session`; computer seats play preconstructed decks). A saved "
+            "Constructed deck's Champion plays with it (the Champion module on). "
             "400 `wrong_seats` says what the mode seats."
         ),
         request=s.GameCreateSerializer,
@@ -96,6 +102,7 @@ class GameListView(APIView):
             listed=values["listed"],
             seed=values.get("seed"),
             turn_seconds=values["turn_seconds"],
+            pool=values["pool"],
         )
         body = s.CreatedSerializer(selectors.game_get(uid=game.uid)).data
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
@@ -189,14 +196,13 @@ class JoinView(APIView):
         data = s.JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        choice = s.deck_choice(values["deck"])
-        assert choice is not None  # the field is required
         seat, token = services.game_join(
             game=selectors.game_get(uid=uid),
             invite_code=values["invite_code"],
             user=request.user,
             guest_name=values["guest_name"],
-            deck=choice,
+            deck=s.deck_choice(values.get("deck")),
+            mutation_session=values.get("mutation_session"),
         )
         return Response({"seat": selectors.index_letter(seat.index), "seat_token": token})
 
@@ -228,6 +234,34 @@ class ActView(APIView):
             kind=values["kind"],
             card=values["card"],
             arg=values["arg"],
+        )
+        return _view(request, game, seat)
+
+
+class PickView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Pick cards at a Draft table",
+        description=(
+            "`draft.count` of my view's `draft.pack`. Idempotent on `client_id`. Not my pick: "
+            "409 `not_your_pick`; not drafting: 409 `not_drafting`; a card not in my pack or "
+            "the wrong number: 400 `illegal_pick` naming `details.card` (or `count`). Computer "
+            "seats pick before the response; the last pick starts the game. The answer is my "
+            "view after it."
+        ),
+        parameters=[TOKEN, EVENTS_FROM],
+        request=s.PickSerializer,
+        responses={200: s.ViewSerializer, 409: CONFLICT},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        data = s.PickSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.game_pick(
+            game=game, seat=seat, client_id=values["client_id"], cards=values["cards"]
         )
         return _view(request, game, seat)
 

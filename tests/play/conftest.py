@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import SeatRequest, game_create
+from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 
@@ -32,16 +33,18 @@ def create_table(client: APIClient, opponent: dict[str, Any], **extra: Any) -> d
     return data
 
 
+PRECONSTRUCTED_2 = {"preconstructed": 2}
+
+
 def join_as_guest(
-    uid: str, invite_code: str, name: str = "Gus", deck: dict[str, Any] | None = None
+    uid: str, invite_code: str, name: str = "Gus", deck: dict[str, Any] | None = PRECONSTRUCTED_2
 ) -> APIClient:
-    """A guest who took a seat (by default with preconstructed deck 2), its seat token set."""
+    """A guest's client seated at the table (`deck` None: a Draft table's seat)."""
     guest = APIClient()
-    response = guest.post(
-        f"/api/v1/games/{uid}/join/",
-        {"invite_code": invite_code, "guest_name": name, "deck": deck or {"preconstructed": 2}},
-        format="json",
-    )
+    body: dict[str, Any] = {"invite_code": invite_code, "guest_name": name}
+    if deck is not None:
+        body["deck"] = deck
+    response = guest.post(f"/api/v1/games/{uid}/join/", body, format="json")
     assert response.status_code == 200, response.json()
     token = response.json()["seat_token"]
     assert len(token) == 32

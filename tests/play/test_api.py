@@ -4,6 +4,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from engine.rules.replay import parse, play
@@ -195,3 +196,14 @@ def test_client_ids_are_each_seats_own(olga_api: APIClient) -> None:
         "1",
         "1",
     ]
+
+
+def test_a_table_closed_while_waiting_shows_no_position(olga_api: APIClient, owner: Any) -> None:
+    table = create_table(olga_api, {"kind": "invite"}, seed=7)
+    view = olga_api.post(f"/api/v1/games/{table['id']}/concede/").json()
+    assert (view["status"], view["winners"], view["state"]) == ("finished", ["B"], None)
+    olga = Client()
+    olga.force_login(owner)
+    page = olga.get(f"/play/{table['id']}/")
+    assert page.status_code == 200
+    assert "Game over: B wins." in page.content.decode()

@@ -30,6 +30,8 @@ def _player(
         "stronghold": {"position": 1, "side": "bastion", "hit_points": 5},
         "mana": 4,
         "lines": lines,
+        "champion": None,
+        "champion_exhausted": False,
     }
 
 
@@ -130,4 +132,27 @@ def test_four_players_draw_four_lines_and_a_creature_goes_on_my_lanes() -> None:
     assert [(line, side, c.label) for line, side, c in _marked(board)] == [
         ("Line 1", "left", "Play Ox on Line 1"),
         ("Line 3", "left", "Play Ox on Line 3"),
+    ]
+
+
+def test_a_champion_waits_face_up_and_mine_is_chosen_like_a_hand_card() -> None:
+    view = _duel([{"kind": "play", "card": 40, "arg": 0}, {"kind": "play", "card": 40, "arg": 1}])
+    view["players"][0]["champion"] = _card(40, "Hero")
+    view["players"][1]["champion"] = _card(41, "Villain")
+    view["players"][1]["champion_exhausted"] = True
+    board = seat_board(view, seat=0, titles=["Me (A)", "B"], chosen=40)
+    mine, theirs = board.seats
+    assert mine.champion is not None and theirs.champion is not None
+    assert (mine.champion.face.name, mine.champion.playable, mine.champion.chosen) == (
+        "Hero",
+        True,
+        True,
+    )
+    assert mine.champion_ready is True
+    assert (theirs.champion.face.name, theirs.champion.playable) == ("Villain", False)
+    assert theirs.champion_ready is False
+    assert board.chosen == mine.champion
+    assert [choice.label for choice in board.choices] == [
+        "Play Hero on Top line",
+        "Play Hero on Bottom line",
     ]

@@ -87,7 +87,7 @@ def test_the_stream_tells_the_action_count(olga: Client, settings: Any) -> None:
     settings.PLAY_STREAM_SECONDS = 1
     response = olga.get(f"/play/{game.uid}/stream/")
     body = b"".join(response.streaming_content).decode()
-    data = json.dumps({"action_count": game.action_count, "status": "playing"})
+    data = json.dumps({"action_count": game.action_count, "pick_count": 0, "status": "playing"})
     assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
 
 
@@ -196,11 +196,11 @@ def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owne
     again = olga.get(f"/play/{game.uid}/board/?since={len(state.log)}").content.decode()
     assert "play-steps" not in again
     # The page's poll while its board is the latest: nothing to swap, the steps stay.
-    shown = f"{game.action_count}-playing"
+    shown = f"{game.action_count}-0-playing"
     assert f'name="shown" value="{shown}"' in page
     poll = olga.get(f"/play/{game.uid}/board/?shown={shown}&since={len(state.log)}")
     assert (poll.status_code, poll.content) == (204, b"")
-    older = olga.get(f"/play/{game.uid}/board/?shown={game.action_count - 1}-playing")
+    older = olga.get(f"/play/{game.uid}/board/?shown={game.action_count - 1}-0-playing")
     assert older.status_code == 200
     # Without JS the action's redirect keeps the count, for the page to list what followed.
     plain = olga.post(
@@ -217,13 +217,13 @@ def test_the_stream_tells_when_the_invited_player_takes_the_seat(
     game = _new_table(olga, opponent="invite")
     chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
     assert next(chunks) == b"retry: 500\n\n"
-    waiting = json.dumps({"action_count": 0, "status": "waiting"})
+    waiting = json.dumps({"action_count": 0, "pick_count": 0, "status": "waiting"})
     assert next(chunks).decode() == f"event: update\ndata: {waiting}\n\n"
     Client().post(
         f"/play/{game.uid}/join/{game.invite_code}/", {"guest_name": "Gus", "preconstructed": "2"}
     )
     game.refresh_from_db()
-    started = json.dumps({"action_count": game.action_count, "status": "playing"})
+    started = json.dumps({"action_count": game.action_count, "pick_count": 0, "status": "playing"})
     assert next(chunks).decode() == f"event: update\ndata: {started}\n\n"
 
 
@@ -299,3 +299,74 @@ def test_the_modes_are_translated(olga: Client) -> None:
     assert '<option value="free_for_all">Chacun pour soi</option>' in page
     page = olga.get("/sv/play/new/").content.decode()
     assert '<option value="coop">Samarbetsläge</option>' in page
+
+
+def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) -> None:
+    response = olga.post(
+        "/play/new/", {"format": "draft", "pool": "initiation", "opponent": "agent:greedy"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.status, game.draft_expansion) == ("drafting", "initiation")
+    page = olga.get(f"/play/{game.uid}/").content.decode()
+    assert "<title>Your turn · Duel · cod_site</title>" in page
+    assert "Your pick: choose 1 card." in page
+    pack = selectors.draft_state(game).revealed
+    assert len(pack) == 4
+    for card in pack:
+        assert f'type="radio" name="card" value="{card}"' in page
+    assert 'name="kind" value="pick"' in page
+    # Without JS: the pick, then the table again.
+    plain = olga.post(
+        f"/play/{game.uid}/act/", {"client_id": "pick-1", "kind": "pick", "card": str(pack[0])}
+    )
+    assert (plain.status_code, plain["Location"]) == (302, f"/play/{game.uid}/")
+    game.refresh_from_db()
+    assert game.pick_count == 2
+    # With htmx: the board with my next pack; a card not in it is refused by name.
+    board = olga.post(
+        f"/play/{game.uid}/act/",
+        {"client_id": "pick-2", "kind": "pick", "card": str(pack[0])},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'role="alert">Illegal pick: ' in board
+    assert "is not among the revealed cards." in board
+    assert "My pick (1 card)" in board
+    assert "A: 1 card · B: 2 cards" in board
+    assert 'name="kind" value="concede"' in board
+
+
+def test_a_draft_table_s_share_link_asks_for_no_deck(olga: Client) -> None:
+    olga.post("/play/new/", {"format": "draft", "pool": "initiation", "opponent": "invite"})
+    game = Game.objects.get()
+    assert game.status == "waiting"
+    page = Client().get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
+    assert "Your deck is drafted at the table from initiation once every seat is taken." in page
+    assert 'name="preconstructed"' not in page
+    assert 'name="guest_name"' in page
+
+
+def test_the_new_table_form_offers_the_draft_format(olga: Client) -> None:
+    page = olga.get("/play/new/").content.decode()
+    assert '<option value="draft">Draft</option>' in page
+    assert 'name="pool"' in page
+    refused = olga.post("/play/new/", {"format": "draft", "opponent": "agent:greedy"})
+    assert "Choose the expansions to draft from." in refused.content.decode()
+
+
+def test_the_stream_announces_each_pick_of_a_draft(olga: Client, owner: Any, settings: Any) -> None:
+    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_POLL_MS = 10
+    olga.post("/play/new/", {"format": "draft", "pool": "initiation", "opponent": "agent:greedy"})
+    game = Game.objects.get()
+    chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
+    drafting = json.dumps({"action_count": 0, "pick_count": 0, "status": "drafting"})
+    assert next(chunks).decode() == f"event: update\ndata: {drafting}\n\n"
+    card = selectors.draft_state(game).revealed[0]
+    other_tab = Client()
+    other_tab.force_login(owner)
+    other_tab.post(f"/play/{game.uid}/act/", {"client_id": "p1", "kind": "pick", "card": card})
+    # My pick and the computer's 2 cards.
+    picked = json.dumps({"action_count": 0, "pick_count": 2, "status": "drafting"})
+    assert next(chunks).decode() == f"event: update\ndata: {picked}\n\n"

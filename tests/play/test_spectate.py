@@ -129,7 +129,9 @@ def test_the_spectator_stream_tells_the_action_count(olga_api: APIClient, settin
     response = Client().get(f"{created['watch_url']}stream/")
     assert response["Content-Type"] == "text/event-stream"
     body = b"".join(response.streaming_content).decode()
-    data = json.dumps({"action_count": created["action_count"], "status": "playing"})
+    data = json.dumps(
+        {"action_count": created["action_count"], "pick_count": 0, "status": "playing"}
+    )
     assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
 
 

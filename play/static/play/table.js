@@ -13,9 +13,11 @@
       var data = JSON.parse(event.data);
       var shown = board.querySelector(".play-board");
       // Only a newer board: the board of an action of this page can be shown before its event.
-      // Same count, other status: the invited player took the seat.
-      if (!shown || data.action_count > Number(shown.dataset.actionCount) ||
-          (data.action_count === Number(shown.dataset.actionCount) && data.status !== shown.dataset.status)) {
+      // Same count, other status: the invited player took the seat. A Draft table counts its
+      // picks, then its actions.
+      var count = data.action_count + data.pick_count;
+      var shownCount = shown ? Number(shown.dataset.actionCount) + Number(shown.dataset.pickCount) : 0;
+      if (!shown || count > shownCount || (count === shownCount && data.status !== shown.dataset.status)) {
         board.dispatchEvent(new CustomEvent("play-update"));
       }
       if (data.status === "finished") { source.close(); window.playStreaming = false; }

@@ -1,0 +1,59 @@
+"""In a real browser, at a phone's width and by keyboard: a Solo Draft table opened from the
+form, its 8 picks made with the pack form, then the drafted game, the page checked by axe."""
+
+from typing import Any
+
+import pytest
+
+from play.models import Game
+from tests.foundation.test_browser_pages import overflow
+from tests.support.browser import axe_violations
+
+from .test_browser import new_table_page
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("committed_catalogue"),
+]
+
+
+def test_a_browser_drafts_a_solo_deck_then_plays_it(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    base = live_server.url
+    new_table_page(page, base, django_user_model)
+    page.select_option("#id_mode", "solo")
+    page.select_option("#id_format", "draft")
+    # The form shows the pool, not the deck fields.
+    assert page.locator("#id_preconstructed").is_hidden()
+    page.fill("#id_pool", "initiation")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+    assert page.title() == "Your turn · Solo · cod_site"
+    assert page.locator(".play-draft .play-status").inner_text() == (
+        "Your pick: choose 1 card. The cards you leave go to the AI."
+    )
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.wait_for_function("window.htmx !== undefined")
+    for pick in range(8):
+        assert page.locator(".play-pack input[type=radio]").count() == 4
+        # Keyboard: the first card's radio button, Space, then Enter on "Pick".
+        page.locator(".play-pack input").first.focus()
+        page.keyboard.press("Space")
+        page.get_by_role("button", name="Pick", exact=True).focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "count => document.querySelector('.play-board').dataset.pickCount === count",
+            arg=str(pick + 1),
+        )
+    page.wait_for_selector(".board-seat[data-seat='A']")
+    game = Game.objects.get()
+    assert (game.status, game.pick_count) == ("playing", 8)
+    assert page.locator(".board-seat[data-seat='B'] .play-pile").inner_text() == (
+        "Deck pile: 24 cards over its Stronghold"
+    )
+    assert page.locator(".board-seat[data-seat='A'] .board-hand .play-card").count() == 8
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
