@@ -359,3 +359,26 @@ def test_conceding_during_the_draft_ends_the_table_without_a_replay(olga_api: AP
     assert _names(view["draft"]["picks"]) == ["Alpha"]
     replay = olga_api.get(f"/api/v1/games/{uid}/replay/")
     assert (replay.status_code, replay.json()["code"]) == (409, "not_finished")
+
+
+def test_a_spectator_of_a_draft_sees_who_picks_but_no_card(olga_api: APIClient) -> None:
+    table = _draft_table(olga_api, [{"kind": "invite"}], seed=9)
+    uid = table["id"]
+    join_as_guest(uid, table["invite_code"], deck=None)
+    view = _view(olga_api, uid)
+    taken = view["draft"]["pack"][: view["draft"]["count"]]
+    view = _pick_first(olga_api, uid, view)
+    watcher = Client()
+    spectated = watcher.get(table["spectate_url"])
+    assert spectated.status_code == 200
+    draft = spectated.json()["draft"]
+    assert draft["to_pick"] == "B"
+    assert draft["pack"] == draft["picks"] == []
+    assert draft["count"] == 0
+    assert draft["held"] == {"A": 1, "B": 0}
+    page = watcher.get(table["watch_url"]).content.decode()
+    board = watcher.get(f"{table['watch_url']}board/").content.decode()
+    for name in _names(taken) + _names(view["draft"]["picks"]):
+        assert name not in json.dumps(spectated.json())
+        assert name not in page
+        assert name not in board
