@@ -8,6 +8,11 @@ its k-th action. The URL counts turns from 1 as the page does and steps as the a
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from engine.board import CardFace, board_view
+from engine.event_text import engine_text
+from engine.simulation import Frame
 
 Position = tuple[int, int]  # turn, step (both from 0)
 
@@ -63,3 +68,58 @@ def replay_navigation(here: Position, actions: Sequence[int]) -> ReplayNavigatio
 def position_query(position: Position) -> str:
     turn, step = position
     return f"?turn={turn + 1}" + (f"&step={step}" if step else "")
+
+
+def replay_context(
+    query: Mapping[str, str],
+    frames: Sequence[Frame],
+    here: str,
+    *,
+    cards: Sequence[str],
+    faces: Mapping[str, CardFace],
+    labels: Mapping[str, str],
+    letters: Sequence[str],
+    titles: Sequence[str],
+) -> dict[str, Any]:
+    """What a replay page shows of `frames` (`engine.simulation.replay_frames`) at the position
+    `query` asks for: its board, its actions and events, and the links of its buttons (`here`:
+    the page's URL). `cards`: the engine's card names by card id; `faces` and `labels`: how the
+    page shows a card by engine name; `letters` and `titles`: how it names each seat, in the
+    events and on the board."""
+    actions = [len(frame.actions) for frame in frames]
+    number, step = replay_position(query, actions)
+    navigation = replay_navigation((number, step), actions)
+    links = {
+        name: here + position_query(position) if position is not None else None
+        for name, position in (
+            ("first", navigation.first),
+            ("last", navigation.last),
+            ("previous_step", navigation.previous_step),
+            ("next_step", navigation.next_step),
+            ("previous_turn", navigation.previous_turn),
+            ("next_turn", navigation.next_turn),
+        )
+    }
+    frame = frames[number]
+    over = number == len(frames) - 1
+    return {
+        "here": here,
+        "frame": frame,
+        "events": [
+            engine_text("event", code, args, cards, letters) for code, args in frame.events_of(step)
+        ],
+        "decks": {
+            player.seat: letter for player, letter in zip(frame.players, letters, strict=True)
+        },
+        "number": number,
+        "step": step,
+        "last": len(frames) - 1,
+        "links": links,
+        "labels": labels,
+        "board": board_view(
+            frame.position(step),
+            faces=faces,
+            titles=titles,
+            active=None if over else frame.active,
+        ),
+    }

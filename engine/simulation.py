@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -866,19 +866,34 @@ class ReplayedGame:
         return {PLAYER_NAMES[seat]: agent for seat, agent in enumerate(self.seat_agents)}
 
 
-def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
-    """Game ``index`` played again from its seeds, with its replay and one frame per turn."""
-    state = spec.start(index, log=True, stats=True)
+# Where a replay takes each action from: a function of the position (agents choosing), or the
+# actions a game stored, in order. Either way Solo's AI's steps are not among them: the engine
+# plays them inside the player's END_TURN, and `replay_frames` shows them one by one.
+ActionSource = Callable[[GameState], Any] | Iterable[Any]
+
+
+def replay_frames(
+    state: GameState, actions: ActionSource, rotation: int = 0
+) -> tuple[tuple[Frame, ...], list[Any]]:
+    """The frames of a game played from ``state`` (started with its log) by ``actions`` until
+    it ends or they run out, one per turn and the final position; and every action as the
+    replay names it. ``rotation``: how a batch's decks sat (BatchSpec.rotation), 0 for a table."""
     log = state.log
     assert log is not None
+    if callable(actions):
+        choose = actions
+    else:
+        stored = iter(actions)
+
+        def choose(_state: GameState) -> Any:
+            return next(stored, None)
+
     events: list[EventData] = []
-    agents = spec.agents_for(index)
     named: list[Any] = []  # every action, as the replay names it
     # What the viewer lists: the actions, and Solo's AI's steps (engine.rules.solo) in between.
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    rotation = spec.rotation(index)
     view, turn, active = players_view(state, rotation), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
     steps: list[tuple[PlayerView, ...]] = []
@@ -908,7 +923,9 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
             steps, step_events = [], []
 
     while state.outcome is None and state.turn <= MAX_TURNS and len(named) < MAX_ACTIONS:
-        action = _choose(agents[state.active], state)
+        action = choose(state)
+        if action is None:
+            break
         named.append(to_json(state, action))
         if action[0] == END_TURN and _automaton_next(state):
             _end_turn_before_automaton(state)
@@ -921,6 +938,17 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     if len(shown) > start:
         frames.append(close_turn())
     frames.append(Frame(state.turn, state.active, players_view(state, rotation), (), ()))
+    return tuple(frames), named
+
+
+def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
+    """Game ``index`` played again from its seeds, with its replay and one frame per turn."""
+    state = spec.start(index, log=True, stats=True)
+    agents = spec.agents_for(index)
+    rotation = spec.rotation(index)
+    frames, named = replay_frames(
+        state, lambda position: _choose(agents[position.active], position), rotation
+    )
     replay = replays.recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
@@ -934,7 +962,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     return ReplayedGame(
         _outcome(state, index, rotation),
         replay.to_json(),
-        tuple(frames),
+        frames,
         seat_agents,
         state.setup.names,
         rotation,

@@ -18,11 +18,9 @@ from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.adapters.decks import DeckChoice
-from engine.board import board_view
-from engine.event_text import engine_text
 from engine.forms import TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
-from engine.replay_steps import position_query, replay_navigation, replay_position
+from engine.replay_steps import replay_context
 
 PAGE_SIZE = 20
 
@@ -164,62 +162,35 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             raise Http404(error.message) from error
         context = {"batch": batch, "index": index, "error": error}
         return render(request, "engine/replay_refused.html", context, status=error.status_code)
-    actions = [len(frame.actions) for frame in game.frames]
-    number, step = replay_position(request.GET, actions)
-    navigation = replay_navigation((number, step), actions)
-    here = reverse("engine:replay", args=[batch.pk, index])
-    links = {
-        name: here + position_query(position) if position is not None else None
-        for name, position in (
-            ("first", navigation.first),
-            ("last", navigation.last),
-            ("previous_step", navigation.previous_step),
-            ("next_step", navigation.next_step),
-            ("previous_turn", navigation.previous_turn),
-            ("next_turn", navigation.next_turn),
-        )
-    }
     # Engine names are English and the same in every deck that holds a card.
     labels = {
         name: label
         for row in selectors.card_labels(batch, current_language())
         for name, label in row.items()
     }
-    frame = game.frames[number]
     names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
-    cards = [labels.get(name, name) for name in game.names]
-    over = number == len(game.frames) - 1
+    players = game.frames[0].players
     # The page names decks; the engine's events and actions name seats.
-    deck_letters = [simulation.DECK_LETTERS[player.deck].upper() for player in frame.players]
-    titles = [
-        _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
-        for player, letter in zip(frame.players, deck_letters, strict=True)
-    ]
+    deck_letters = [simulation.DECK_LETTERS[player.deck].upper() for player in players]
     context = {
         "batch": batch,
         "game": game,
-        "frame": frame,
-        "events": [
-            engine_text("event", code, args, cards, deck_letters)
-            for code, args in frame.events_of(step)
-        ],
-        "decks": {
-            player.seat: letter for player, letter in zip(frame.players, deck_letters, strict=True)
-        },
-        "number": number,
-        "step": step,
-        "last": len(game.frames) - 1,
-        "links": links,
-        "labels": labels,
         "winners": [
             {"letter": simulation.DECK_LETTERS[deck].upper(), "name": names[deck]}
             for deck in game.outcome.winners
         ],
-        "board": board_view(
-            frame.position(step),
+        **replay_context(
+            request.GET,
+            game.frames,
+            reverse("engine:replay", args=[batch.pk, index]),
+            cards=[labels.get(name, name) for name in game.names],
             faces=selectors.card_faces(batch, current_language()),
-            titles=titles,
-            active=None if over else frame.active,
+            labels=labels,
+            letters=deck_letters,
+            titles=[
+                _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
+                for player, letter in zip(players, deck_letters, strict=True)
+            ],
         ),
     }
     return render(request, "engine/replay.html", context)

@@ -124,14 +124,22 @@ class DraftBoard:
 
 def face_of(card: Mapping[str, Any]) -> CardFace:
     """A card of the view as the board draws it (its emblem from its played values)."""
-    definition = {
-        "type": "creature" if card["creature"] else "incantation",
-        "cost": card["cost"],
-        "attack": card["attack"],
-        "hp": card["hp"],
-        "abilities": card["abilities"],
-    }
-    name = str(card["name"])
+    return definition_face(
+        {
+            "name": card["name"],
+            "type": "creature" if card["creature"] else "incantation",
+            "cost": card["cost"],
+            "attack": card["attack"],
+            "hp": card["hp"],
+            "abilities": card["abilities"],
+        }
+    )
+
+
+def definition_face(definition: Mapping[str, Any]) -> CardFace:
+    """A card as the engine defines it (a seat's stored deck or Champion) as the board draws
+    it: a table's cards are named by their engine name, their emblem from their played values."""
+    name = str(definition["name"])
     return card_face(name=name, label=name, slug=name, expansion_code="", definition=definition)
 
 

@@ -23,6 +23,7 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import SPECTATOR, action_json, seat_view
+from engine.simulation import Frame, replay_frames
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
 from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
@@ -296,13 +297,26 @@ def game_state(game: Game) -> GameState:
     cached = positions.get(game)
     if cached is not None:
         return cached
-    state = new_game(
-        game_decks(game), game.seed, game_options(game, log=True), game_champions(game)
-    )
+    state = _first_position(game)
     for action in game_actions(game):
         apply(state, action)
     positions.put(game, state)
     return state
+
+
+def _first_position(game: Game) -> GameState:
+    return new_game(game_decks(game), game.seed, game_options(game, log=True), game_champions(game))
+
+
+def game_frames(game: Game) -> tuple[Frame, ...]:
+    """The finished game turn by turn as the replay viewer shows it
+    (`engine.simulation.replay_frames` of its stored actions); a 404 `not_found` before it is
+    over: the frames show every hand."""
+    if game.status != Status.FINISHED or game.replay is None:
+        raise DomainError("not_found", _("There is no such replay."), {}, status_code=404)
+    _check_engine(game)
+    frames, _named = replay_frames(_first_position(game), game_actions(game))
+    return frames
 
 
 def started(game: Game) -> bool:

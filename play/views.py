@@ -19,13 +19,15 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
+from engine.replay_steps import replay_context
 from engine.rules.view import SPECTATOR
 from play import selectors, services
-from play.board import table_context
+from play.board import definition_face, table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
 
@@ -185,6 +187,51 @@ def watch_board(request: HttpRequest, uid: str, code: str) -> HttpResponse:
 
 def watch_stream(request: HttpRequest, uid: str, code: str) -> StreamingHttpResponse:
     return _stream(request, _watched(uid, code))
+
+
+def table_replay(request: HttpRequest, uid: str) -> HttpResponse:
+    """A finished game turn by turn, for its players and, for a listed game, anyone (who could
+    watch it while it was played)."""
+    try:
+        game = selectors.game_get(uid=uid)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    seat = selectors.seat_of(game=game, user=request.user, token=_token(request, uid))
+    if seat is None and not game.listed:
+        raise Http404(_("There is no such game."))
+    return _replay(request, game, reverse("play:replay", args=[uid]))
+
+
+def watch_replay(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+    return _replay(request, _watched(uid, code), reverse("play:watch_replay", args=[uid, code]))
+
+
+def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
+    """The replay viewer of the test games (`engine/replay.html`'s frame) on a finished table;
+    a 404 before the end: the replay shows every hand."""
+    try:
+        frames = selectors.game_frames(game)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    seats = list(game.seats.all())
+    definitions = [card for seat in seats for card in [*(seat.cards or []), seat.champion] if card]
+    letters = [player.seat for player in frames[0].players]
+    names = _seat_names(game)
+    context = {
+        "game": game,
+        "winners": [selectors.index_letter(winner) for winner in game.winners],
+        **replay_context(
+            request.GET,
+            frames,
+            here,
+            cards=selectors.card_names(game),
+            faces={str(card["name"]): definition_face(card) for card in definitions},
+            labels={},
+            letters=letters,
+            titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],
+        ),
+    }
+    return render(request, "play/replay.html", context)
 
 
 @require_POST

@@ -19,7 +19,9 @@ from engine.selectors import SeatChoice
 from engine.services import curve_create
 from grimoire.book import book_entries
 from grimoire.services import starter_book_load
-from play.services import SeatRequest, game_create
+from play.models import Game, Status
+from play.selectors import game_legal_actions
+from play.services import SeatRequest, game_act, game_concede, game_create
 from tests.decks.conftest import PRECON
 from tests.mutation.conftest import DECK_1, LAB_1, choose_all_decks, fast_draft, new_session
 from tests.simulations.conftest import create_batch, make_deck, run_chunks
@@ -52,6 +54,7 @@ class Site:
     session: int
     batch: int
     game: str
+    finished: str  # a table played a few actions, then conceded: its replay page
     # Solo (issue 15): a batch against the AI of level 2; the precon deck has a difficulty curve.
     solo_batch: int
 
@@ -97,8 +100,26 @@ def site(django_user_model: Any, in_process: None, settings: Any) -> Site:
     )
     return Site(
         deck.share_id, precon.share_id, champion.uid, session.pk, batch.pk, game.uid,
+        finished_game(olga).uid,
         solo_batch=curve.batches.get(ai_level=2).pk,
     )  # fmt: skip
+
+
+def finished_game(olga: Any) -> Game:
+    game = game_create(
+        creator=olga,
+        format="preconstructed",
+        seats=[
+            SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
+            SeatRequest(kind="agent", agent="greedy"),
+        ],
+        seed=3,
+    )
+    seat = game.seats.get(index=0)
+    for step in range(12):
+        for action in game_legal_actions(game=game, seat=seat)[:1]:
+            game = game_act(game=game, seat=seat, client_id=f"p{step}", **action)
+    return game if game.status == Status.FINISHED else game_concede(game=game, seat=seat)
 
 
 @pytest.fixture
@@ -168,6 +189,7 @@ def pages(site: Site) -> dict[str, str]:
         "play-new": "/play/new/",
         "play-table": f"/play/{site.game}/",
         "play-table-fr": f"/fr/play/{site.game}/",
+        "play-replay": f"/play/{site.finished}/replay/?turn=2&step=1",
         "account": "/accounts/",
         "password-change": "/accounts/password_change/",
     }
