@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
@@ -414,6 +414,17 @@ def game_progress(game: Game) -> tuple[int, int, str] | None:
         Game.objects.filter(pk=game.pk).values_list("action_count", "pick_count", "status").first()
     )
     return None if row is None else (row[0], row[1], row[2])
+
+
+def games_to_play(user: User) -> int:
+    """How many games wait for `user`'s move: in play or drafting, with the turn or the pick at
+    one of their seats (every page's header marker)."""
+    # One join: the seat that is the user's is the seat to play (a user holds one seat a game).
+    return Game.objects.filter(
+        status__in=[Status.PLAYING, Status.DRAFTING],
+        seats__user=user,
+        seats__index=F("active_seat"),
+    ).count()
 
 
 def listed_games(user: User | AnonymousUser, status: str) -> QuerySet[Game]:

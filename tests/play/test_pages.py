@@ -8,6 +8,7 @@ from django.test import Client
 
 from play import selectors
 from play.models import Game, GameAction
+from play.services import game_concede
 from tests.play.conftest import seeded_table
 
 pytestmark = pytest.mark.django_db
@@ -370,3 +371,32 @@ def test_the_stream_announces_each_pick_of_a_draft(olga: Client, owner: Any, set
     # My pick and the computer's 2 cards.
     picked = json.dumps({"action_count": 0, "pick_count": 2, "status": "drafting"})
     assert next(chunks).decode() == f"event: update\ndata: {picked}\n\n"
+
+
+def test_every_page_header_says_how_many_games_wait_for_my_move(olga: Client) -> None:
+    assert "nav-turns" not in olga.get("/cards/").content.decode()
+    first = _new_table(olga)
+    # Against the computer a table starts on my turn (the computer has answered already).
+    assert (first.status, first.active_seat) == ("playing", 0)
+    page = olga.get("/cards/").content.decode()
+    assert '<a class="nav-turns" href="/play/">Your turn: 1 game</a>' in page
+    assert "<title>(1) " in page
+    second = olga.post(
+        "/play/new/",
+        {"format": "preconstructed", "preconstructed": "2", "opponent": "agent:random"},
+    )
+    assert second.status_code == 302
+    # A table waiting for its invited player waits for no move of mine.
+    invited = olga.post(
+        "/play/new/", {"format": "preconstructed", "preconstructed": "3", "opponent": "invite"}
+    )
+    assert invited.status_code == 302
+    page = olga.get("/decks/").content.decode()
+    assert '<a class="nav-turns" href="/play/">Your turn: 2 games</a>' in page
+    assert "<title>(2) " in page
+    seat = first.seats.get(index=0)
+    game_concede(game=first, seat=seat)
+    assert "Your turn: 1 game<" in olga.get("/decks/").content.decode()
+    anonymous = Client().get("/cards/").content.decode()
+    assert "nav-turns" not in anonymous
+    assert "<title>(" not in anonymous
