@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -866,28 +866,17 @@ class ReplayedGame:
         return {PLAYER_NAMES[seat]: agent for seat, agent in enumerate(self.seat_agents)}
 
 
-# Where a replay takes each action from: a function of the position (agents choosing), or the
-# actions a game stored, in order. Either way Solo's AI's steps are not among them: the engine
-# plays them inside the player's END_TURN, and `replay_frames` shows them one by one.
-ActionSource = Callable[[GameState], Any] | Iterable[Any]
-
-
 def replay_frames(
-    state: GameState, actions: ActionSource, rotation: int = 0
+    state: GameState, choose: Callable[[GameState], Any], rotation: int = 0
 ) -> tuple[tuple[Frame, ...], list[Any]]:
-    """The frames of a game played from ``state`` (started with its log) by ``actions`` until
-    it ends or they run out, one per turn and the final position; and every action as the
-    replay names it. ``rotation``: how a batch's decks sat (BatchSpec.rotation), 0 for a table."""
+    """The frames of a game played from ``state`` (started with its log), each action the one
+    ``choose`` gives for the position (agents choosing, or a game's stored actions in order)
+    until the game ends or ``choose`` gives None: one frame per turn and the final position; and
+    every action as the replay names it. Solo's AI's steps are never chosen: the engine plays
+    them inside the player's END_TURN, and the frames show them one by one. ``rotation``: how a
+    batch's decks sat (BatchSpec.rotation), 0 for a table."""
     log = state.log
     assert log is not None
-    if callable(actions):
-        choose = actions
-    else:
-        stored = iter(actions)
-
-        def choose(_state: GameState) -> Any:
-            return next(stored, None)
-
     events: list[EventData] = []
     named: list[Any] = []  # every action, as the replay names it
     # What the viewer lists: the actions, and Solo's AI's steps (engine.rules.solo) in between.

@@ -315,7 +315,8 @@ def game_frames(game: Game) -> tuple[Frame, ...]:
     if game.status != Status.FINISHED or game.replay is None:
         raise DomainError("not_found", _("There is no such replay."), {}, status_code=404)
     _check_engine(game)
-    frames, _named = replay_frames(_first_position(game), game_actions(game))
+    stored = iter(game_actions(game))
+    frames, _named = replay_frames(_first_position(game), lambda _position: next(stored, None))
     return frames
 
 
