@@ -142,7 +142,14 @@ def _board_context(
         urls["stream_url"] = reverse("play:stream", args=[game.uid])
     deadline = view["deadline"]
     context["out_of_time"] = deadline is not None and deadline <= timezone.now()
+    context["shown"] = _shown(game)
     return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
+
+
+def _shown(game: Game) -> str:
+    """Which board the page shows: its poll sends it back (`_board`). A Draft table changes by
+    its picks, then by its actions; a table waiting for a player by its status."""
+    return f"{game.action_count}-{game.pick_count}-{game.status}"
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
@@ -161,7 +168,7 @@ def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResp
 def _board(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
-    if request.GET.get("shown") == f"{game.action_count}-{game.pick_count}-{game.status}":
+    if request.GET.get("shown") == _shown(game):
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
