@@ -245,24 +245,28 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
 def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
     error: DomainError | None = None
+    kind = request.POST.get("kind", "")
+    # The page's forms carry an id, so that a form sent twice plays once; without one, each
+    # request is its own.
+    client_id = request.POST.get("client_id", "")[:64] or uuid.uuid4().hex
     try:
-        if request.POST.get("kind") == "pick":
+        if kind == "pick":
             game = services.game_pick(
                 game=game,
                 seat=seat,
-                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
+                client_id=client_id,
                 cards=[_int(card) for card in request.POST.getlist("card")[:8]],
             )
-        elif request.POST.get("kind") == "concede":
+        elif kind == "concede":
             game = services.game_concede(game=game, seat=seat)
-        elif request.POST.get("kind") == "claim_time":
+        elif kind == "claim_time":
             game = services.game_timeout_claim(game=game)
         else:
             game = services.game_act(
                 game=game,
                 seat=seat,
-                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
-                kind=request.POST.get("kind", ""),
+                client_id=client_id,
+                kind=kind,
                 card=_int(request.POST.get("card")),
                 arg=_int(request.POST.get("arg")),
             )
