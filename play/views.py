@@ -142,7 +142,14 @@ def _board_context(
         urls["stream_url"] = reverse("play:stream", args=[game.uid])
     deadline = view["deadline"]
     context["out_of_time"] = deadline is not None and deadline <= timezone.now()
+    context["shown"] = _shown(game)
     return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
+
+
+def _shown(game: Game) -> str:
+    """Which board the page shows: its poll sends it back (`_board`). A Draft table changes by
+    its picks, then by its actions; a table waiting for a player by its status."""
+    return f"{game.action_count}-{game.pick_count}-{game.status}"
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
@@ -161,7 +168,7 @@ def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResp
 def _board(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     # The page's poll names the board it shows: nothing new, nothing to swap (htmx leaves the
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
-    if request.GET.get("shown") == f"{game.action_count}-{game.pick_count}-{game.status}":
+    if request.GET.get("shown") == _shown(game):
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
 
@@ -238,24 +245,28 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
 def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     game, seat = _table(request, uid)
     error: DomainError | None = None
+    kind = request.POST.get("kind", "")
+    # The page's forms carry an id, so that a form sent twice plays once; without one, each
+    # request is its own.
+    client_id = request.POST.get("client_id", "")[:64] or uuid.uuid4().hex
     try:
-        if request.POST.get("kind") == "pick":
+        if kind == "pick":
             game = services.game_pick(
                 game=game,
                 seat=seat,
-                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
+                client_id=client_id,
                 cards=[_int(card) for card in request.POST.getlist("card")[:8]],
             )
-        elif request.POST.get("kind") == "concede":
+        elif kind == "concede":
             game = services.game_concede(game=game, seat=seat)
-        elif request.POST.get("kind") == "claim_time":
+        elif kind == "claim_time":
             game = services.game_timeout_claim(game=game)
         else:
             game = services.game_act(
                 game=game,
                 seat=seat,
-                client_id=request.POST.get("client_id", "")[:64] or uuid.uuid4().hex,
-                kind=request.POST.get("kind", ""),
+                client_id=client_id,
+                kind=kind,
                 card=_int(request.POST.get("card")),
                 arg=_int(request.POST.get("arg")),
             )
