@@ -13,7 +13,6 @@ from django.db.models import F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine.adapters.pools import draft_procedure
 from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
@@ -23,7 +22,7 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import SPECTATOR, action_json, seat_view
-from engine.simulation import Frame, replay_frames
+from engine.simulation import DRAFT_PROCEDURES, Frame, replay_frames
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
 from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
@@ -188,7 +187,7 @@ def draft_state(game: Game) -> Draft:
     seed, with every stored pick played again (the picks were checked when made); a 409
     `engine_changed` as `game_state` says, the drafts and drafters being part of the engine."""
     _check_engine(game)
-    draft = new_draft(draft_procedure(game.mode), draft_pool_cards(game), game.seed)
+    draft = new_draft(DRAFT_PROCEDURES[game.mode], draft_pool_cards(game), game.seed)
     players = draft_players(game)
     for seat, cards in (
         DraftPick.objects.filter(game=game).order_by("index").values_list("seat", "cards")

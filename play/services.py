@@ -28,7 +28,7 @@ from engine.adapters.decks import (
     solo_ai_deck_resolve,
 )
 from engine.adapters.difficulty import difficulty_level_options
-from engine.adapters.pools import draft_pool_resolve, draft_procedure
+from engine.adapters.pools import draft_pool_resolve
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -45,6 +45,7 @@ from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
+from engine.simulation import DRAFT_PROCEDURES
 from mutation.access import Actor
 from mutation.selectors import playable_deck
 from play.models import (
@@ -239,7 +240,7 @@ def game_create(
                 _("Choose the expansions to draft from."),
                 {"field": "pool"},
             )
-        drafted = draft_pool_resolve(pool=pool, procedure=draft_procedure(mode))
+        drafted = draft_pool_resolve(pool=pool, procedure=DRAFT_PROCEDURES[mode])
     elif pool:
         raise DomainError(
             "pool_without_draft",
