@@ -196,11 +196,10 @@ def draft_state(game: Game) -> Draft:
     return draft
 
 
-def _pool_card(game: Game, index: int) -> dict[str, Any]:
+def _pool_card(draft: Draft, index: int) -> dict[str, Any]:
     """A card of the pool as the view shows a card (`engine.rules.view.card_json`), its id
     being its index in the pool."""
-    assert game.draft_pool is not None
-    card = CardDef.from_json(game.draft_pool[index], f"pool card {index}")
+    card = draft.pool[index]
     return {
         "id": index,
         "name": card.name,
@@ -229,8 +228,8 @@ def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
         "to_pick": None if waiting is None else index_letter(players[waiting.seat]),
         "count": waiting.count if mine and waiting else 0,
         "gives_rest": mine and waiting is not None and waiting.gives_rest,
-        "pack": [_pool_card(game, card) for card in waiting.revealed] if mine and waiting else [],
-        "picks": [] if me is None else [_pool_card(game, card) for card in draft.decks[me]],
+        "pack": [_pool_card(draft, card) for card in waiting.revealed] if mine and waiting else [],
+        "picks": [] if me is None else [_pool_card(draft, card) for card in draft.decks[me]],
         "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
     }
 
