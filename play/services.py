@@ -105,20 +105,17 @@ def table_agent(name: str, seed: int) -> EngineAgent:
     return GreedyAgent()
 
 
-def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
-    """The deck asked for fits the table's format: none at a Draft or Mutation table, else one
-    of the format's kind (400 `wrong_format`)."""
+def _check_format(format: str, choice: DeckChoice, side: str) -> None:
+    """The deck asked for fits the table's format: none does at a Draft or Mutation table,
+    else one of the format's kind (400 `wrong_format`)."""
     if format in (Format.DRAFT, Format.MUTATION):
-        if choice is not None:
-            raise DomainError(
-                "wrong_format",
-                _("This table drafts its decks: choose no deck.")
-                if format == Format.DRAFT
-                else _("This table plays Mutation decks: choose a Mutation session."),
-                {"side": side, "format": format},
-            )
-        return
-    assert choice is not None  # `_seat_deck` asks only about a deck given
+        raise DomainError(
+            "wrong_format",
+            _("This table drafts its decks: choose no deck.")
+            if format == Format.DRAFT
+            else _("This table plays Mutation decks: choose a Mutation session."),
+            {"side": side, "format": format},
+        )
     preconstructed = choice.preconstructed is not None
     if (format == Format.PRECONSTRUCTED) != preconstructed:
         raise DomainError(
@@ -327,7 +324,7 @@ def _seat_deck(
     `engine.adapters.decks.simulation_deck_resolve`."""
     _check_mutation_session(format, request.mutation_session, side)
     choice = request.deck
-    if format in (Format.DRAFT, Format.MUTATION) or choice is not None:
+    if choice is not None:
         _check_format(format, choice, side)
     if format == Format.MUTATION and request.kind != "agent":
         return _mutation_deck(side, request.mutation_session, viewer)
