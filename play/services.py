@@ -719,7 +719,7 @@ def _time_out(game: Game, now: datetime) -> Game:
     """The game, in which the seat to play has lost on time if its deadline is past at `now`
     (written at once: the refusal that may follow must not undo it)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game.pk)
+        game = with_seats(Game.objects.select_for_update()).get(pk=game.pk)
         deadline = turn_deadline(game)
         if deadline is not None and deadline <= now:
             seat = next(other for other in game.seats.all() if other.index == game.active_seat)
