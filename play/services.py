@@ -407,10 +407,10 @@ def _start_when_seated(game: Game) -> None:
             for seat in players
         ]
         ai = coop_ai_deck_resolve(players=decks, seed=game.seed)
-        for seat in seats:
-            if seat.kind == SeatKind.AUTOMATON:
-                seat.deck_name, seat.cards, seat.slugs = ai.name, ai.cards, ai.slugs
-                seat.save(update_fields=["deck_name", "cards", "slugs"])
+        ai_seats = [seat for seat in seats if seat.kind == SeatKind.AUTOMATON]
+        for seat in ai_seats:
+            seat.deck_name, seat.cards, seat.slugs = ai.name, ai.cards, ai.slugs
+        Seat.objects.bulk_update(ai_seats, ["deck_name", "cards", "slugs"])
     _start(game)
 
 
@@ -653,7 +653,7 @@ def _deal_drafted(game: Game, draft: Draft, players: list[int], seats: dict[int,
             seat.deck_name = ai_name
         seat.cards = [game.draft_pool[card] for card in cards]
         seat.slugs = [game.draft_slugs[card] for card in cards]
-        seat.save(update_fields=["deck_name", "cards", "slugs"])
+    Seat.objects.bulk_update(seats.values(), ["deck_name", "cards", "slugs"])
 
 
 def game_pick(*, game: Game, seat: Seat, client_id: str, cards: list[int]) -> Game:
