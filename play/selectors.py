@@ -13,7 +13,6 @@ from django.db.models import F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine.adapters.pools import draft_procedure
 from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
@@ -23,7 +22,7 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.view import SPECTATOR, action_json, seat_view
-from engine.simulation import Frame, replay_frames
+from engine.simulation import DRAFT_PROCEDURES, Frame, replay_frames
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
 from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
@@ -188,7 +187,7 @@ def draft_state(game: Game) -> Draft:
     seed, with every stored pick played again (the picks were checked when made); a 409
     `engine_changed` as `game_state` says, the drafts and drafters being part of the engine."""
     _check_engine(game)
-    draft = new_draft(draft_procedure(game.mode), draft_pool_cards(game), game.seed)
+    draft = new_draft(DRAFT_PROCEDURES[game.mode], draft_pool_cards(game), game.seed)
     players = draft_players(game)
     for seat, cards in (
         DraftPick.objects.filter(game=game).order_by("index").values_list("seat", "cards")
@@ -197,11 +196,10 @@ def draft_state(game: Game) -> Draft:
     return draft
 
 
-def _pool_card(game: Game, index: int) -> dict[str, Any]:
+def _pool_card(draft: Draft, index: int) -> dict[str, Any]:
     """A card of the pool as the view shows a card (`engine.rules.view.card_json`), its id
     being its index in the pool."""
-    assert game.draft_pool is not None
-    card = CardDef.from_json(game.draft_pool[index], f"pool card {index}")
+    card = draft.pool[index]
     return {
         "id": index,
         "name": card.name,
@@ -230,8 +228,8 @@ def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
         "to_pick": None if waiting is None else index_letter(players[waiting.seat]),
         "count": waiting.count if mine and waiting else 0,
         "gives_rest": mine and waiting is not None and waiting.gives_rest,
-        "pack": [_pool_card(game, card) for card in waiting.revealed] if mine and waiting else [],
-        "picks": [] if me is None else [_pool_card(game, card) for card in draft.decks[me]],
+        "pack": [_pool_card(draft, card) for card in waiting.revealed] if mine and waiting else [],
+        "picks": [] if me is None else [_pool_card(draft, card) for card in draft.decks[me]],
         "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
     }
 

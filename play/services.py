@@ -28,7 +28,7 @@ from engine.adapters.decks import (
     solo_ai_deck_resolve,
 )
 from engine.adapters.difficulty import difficulty_level_options
-from engine.adapters.pools import draft_pool_resolve, draft_procedure
+from engine.adapters.pools import draft_pool_resolve
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -45,6 +45,7 @@ from engine.rules.native import engine_digest
 from engine.rules.replay import record
 from engine.rules.state import OVER
 from engine.rules.view import action_from_json
+from engine.simulation import DRAFT_PROCEDURES
 from mutation.access import Actor
 from mutation.selectors import playable_deck
 from play.models import (
@@ -104,20 +105,17 @@ def table_agent(name: str, seed: int) -> EngineAgent:
     return GreedyAgent()
 
 
-def _check_format(format: str, choice: DeckChoice | None, side: str) -> None:
-    """The deck asked for fits the table's format: none at a Draft or Mutation table, else one
-    of the format's kind (400 `wrong_format`)."""
+def _check_format(format: str, choice: DeckChoice, side: str) -> None:
+    """The deck asked for fits the table's format: none does at a Draft or Mutation table,
+    else one of the format's kind (400 `wrong_format`)."""
     if format in (Format.DRAFT, Format.MUTATION):
-        if choice is not None:
-            raise DomainError(
-                "wrong_format",
-                _("This table drafts its decks: choose no deck.")
-                if format == Format.DRAFT
-                else _("This table plays Mutation decks: choose a Mutation session."),
-                {"side": side, "format": format},
-            )
-        return
-    assert choice is not None  # `_seat_deck` asks only about a deck given
+        raise DomainError(
+            "wrong_format",
+            _("This table drafts its decks: choose no deck.")
+            if format == Format.DRAFT
+            else _("This table plays Mutation decks: choose a Mutation session."),
+            {"side": side, "format": format},
+        )
     preconstructed = choice.preconstructed is not None
     if (format == Format.PRECONSTRUCTED) != preconstructed:
         raise DomainError(
@@ -239,7 +237,7 @@ def game_create(
                 _("Choose the expansions to draft from."),
                 {"field": "pool"},
             )
-        drafted = draft_pool_resolve(pool=pool, procedure=draft_procedure(mode))
+        drafted = draft_pool_resolve(pool=pool, procedure=DRAFT_PROCEDURES[mode])
     elif pool:
         raise DomainError(
             "pool_without_draft",
@@ -326,7 +324,7 @@ def _seat_deck(
     `engine.adapters.decks.simulation_deck_resolve`."""
     _check_mutation_session(format, request.mutation_session, side)
     choice = request.deck
-    if format in (Format.DRAFT, Format.MUTATION) or choice is not None:
+    if choice is not None:
         _check_format(format, choice, side)
     if format == Format.MUTATION and request.kind != "agent":
         return _mutation_deck(side, request.mutation_session, viewer)
@@ -409,10 +407,10 @@ def _start_when_seated(game: Game) -> None:
             for seat in players
         ]
         ai = coop_ai_deck_resolve(players=decks, seed=game.seed)
-        for seat in seats:
-            if seat.kind == SeatKind.AUTOMATON:
-                seat.deck_name, seat.cards, seat.slugs = ai.name, ai.cards, ai.slugs
-                seat.save(update_fields=["deck_name", "cards", "slugs"])
+        ai_seats = [seat for seat in seats if seat.kind == SeatKind.AUTOMATON]
+        for seat in ai_seats:
+            seat.deck_name, seat.cards, seat.slugs = ai.name, ai.cards, ai.slugs
+        Seat.objects.bulk_update(ai_seats, ["deck_name", "cards", "slugs"])
     _start(game)
 
 
@@ -655,7 +653,7 @@ def _deal_drafted(game: Game, draft: Draft, players: list[int], seats: dict[int,
             seat.deck_name = ai_name
         seat.cards = [game.draft_pool[card] for card in cards]
         seat.slugs = [game.draft_slugs[card] for card in cards]
-        seat.save(update_fields=["deck_name", "cards", "slugs"])
+    Seat.objects.bulk_update(seats.values(), ["deck_name", "cards", "slugs"])
 
 
 def game_pick(*, game: Game, seat: Seat, client_id: str, cards: list[int]) -> Game:
@@ -721,7 +719,7 @@ def _time_out(game: Game, now: datetime) -> Game:
     """The game, in which the seat to play has lost on time if its deadline is past at `now`
     (written at once: the refusal that may follow must not undo it)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().prefetch_related("seats__user").get(pk=game.pk)
+        game = with_seats(Game.objects.select_for_update()).get(pk=game.pk)
         deadline = turn_deadline(game)
         if deadline is not None and deadline <= now:
             seat = next(other for other in game.seats.all() if other.index == game.active_seat)

@@ -14,17 +14,10 @@ from engine.adapters.definitions import deck_engine_definitions
 from engine.rules import InputError
 from engine.rules.cards import CardDef
 from engine.rules.drafts import new_draft
-from engine.simulation import DRAFT_PROCEDURES
 
 # The most expansions one pool mixes: the Co-op Draft's 64 cards take two; their slugs, joined
 # by commas, fit the batch's `draft_expansion`.
 MAX_POOL_EXPANSIONS = 4
-
-
-def draft_procedure(mode: str) -> str:
-    """The Draft procedure of `mode` (`engine.rules.drafts.PROCEDURES`), as Draft batches
-    deal their games' decks with it."""
-    return DRAFT_PROCEDURES[mode]
 
 
 @dataclass(frozen=True)
