@@ -5,6 +5,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -306,16 +307,31 @@ def _first_position(game: Game) -> GameState:
     return new_game(game_decks(game), game.seed, game_options(game, log=True), game_champions(game))
 
 
-def game_frames(game: Game) -> tuple[Frame, ...]:
+@dataclass(frozen=True)
+class TableReplay:
+    frames: tuple[Frame, ...]
+    names: list[str]  # the engine's card names by card id, which the frames' events name
+
+
+def game_frames(game: Game) -> TableReplay:
     """The finished game turn by turn as the replay viewer shows it
-    (`engine.simulation.replay_frames` of its stored actions); a 404 `not_found` before it is
-    over: the frames show every hand."""
+    (`engine.simulation.replay_frames` of its stored actions) with its card names (read from the
+    same first position: no second replay); a 404 `not_found` before it is over: the frames show
+    every hand."""
     if game.status != Status.FINISHED or game.replay is None:
         raise DomainError("not_found", _("There is no such replay."), {}, status_code=404)
     _check_engine(game)
+    first = _first_position(game)
+    names = list(first.setup.names)
     stored = iter(game_actions(game))
-    frames, _named = replay_frames(_first_position(game), lambda _position: next(stored, None))
-    return frames
+    frames, _named = replay_frames(first, lambda _position: next(stored, None))
+    return TableReplay(frames=frames, names=names)
+
+
+def replay_visible(*, game: Game, user: User | AnonymousUser, token: str = "") -> bool:
+    """Whether the requester may open the game's replay page: its players, and anyone for a
+    listed game (they could watch it while it was played)."""
+    return game.listed or seat_of(game=game, user=user, token=token) is not None
 
 
 def started(game: Game) -> bool:

@@ -203,8 +203,7 @@ def table_replay(request: HttpRequest, uid: str) -> HttpResponse:
         game = selectors.game_get(uid=uid)
     except DomainError as error:
         raise Http404(error.message) from error
-    seat = selectors.seat_of(game=game, user=request.user, token=_token(request, uid))
-    if seat is None and not game.listed:
+    if not selectors.replay_visible(game=game, user=request.user, token=_token(request, uid)):
         raise Http404(_("There is no such game."))
     return _replay(request, game, reverse("play:replay", args=[uid]))
 
@@ -217,11 +216,12 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
     """The replay viewer of the test games (`engine/replay.html`'s frame) on a finished table;
     a 404 before the end: the replay shows every hand."""
     try:
-        frames = selectors.game_frames(game)
+        replay = selectors.game_frames(game)
     except DomainError as error:
         raise Http404(error.message) from error
     seats = list(game.seats.all())
     definitions = [card for seat in seats for card in [*(seat.cards or []), seat.champion] if card]
+    frames = replay.frames
     letters = [player.seat for player in frames[0].players]
     names = _seat_names(game)
     context = {
@@ -231,7 +231,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             request.GET,
             frames,
             here,
-            cards=selectors.card_names(game),
+            cards=replay.names,
             faces={str(card["name"]): definition_face(card) for card in definitions},
             labels={},
             letters=letters,

@@ -59,7 +59,7 @@ def test_a_finished_game_replays_from_turn_1_to_the_position_the_table_ends_on(
 ) -> None:
     game = _played(olga_api, mode, others, **extra)
     assert (game.status, game.winners) == ("finished", [ord(w) - ord("A") for w in winners])
-    frames = game_frames(game)
+    frames = game_frames(game).frames
     # The last frame is the position the finished table shows, every seat as the board draws it.
     assert frames[-1].players == players_view(game_state(game), 0)
     assert (len(frames), frames[0].turn) == (turns, 1)
@@ -81,7 +81,7 @@ def test_a_finished_game_replays_from_turn_1_to_the_position_the_table_ends_on(
 
 def test_the_replay_page_steps_through_a_turn(olga_api: APIClient, owner: Any) -> None:
     game = _played(olga_api, "duel", [GREEDY], exhaustion=True)
-    frames = game_frames(game)
+    frames = game_frames(game).frames
     html = _page(owner).get(f"/play/{game.uid}/replay/?turn=2&step=1").content.decode()
     actions = len(frames[1].actions)
     assert f"after action 1 of {actions}" in html
