@@ -168,7 +168,7 @@ def apply(state: ChaosState, action: Action, seat: int | None = None) -> None:
     check(state, action, seat)
     kind, value = action
     state.decision = None
-    if kind == PLAY or kind == PLAY_PASS:
+    if kind in (PLAY, PLAY_PASS):
         play_card(state, value, kind == PLAY)
     elif kind == USE:
         use_intervention(state, value)
@@ -182,7 +182,7 @@ def apply(state: ChaosState, action: Action, seat: int | None = None) -> None:
         recruit_card(state, seat, value)
     elif kind == END_TURN:
         end_turn(state)
-    elif kind == YES or kind == NO:
+    elif kind in (YES, NO):
         state.answer = 1 if kind == YES else 0
     else:
         state.answer = value
@@ -215,6 +215,10 @@ def to_json(state: ChaosState, action: Action) -> Any:
         return {"option": value + 1}
     if kind == ANNOUNCE_CLANS:
         return {"announce": [clan for clan in CLANS if CLAN_BITS[clan] & value]}
+    slot = domain.slot_of(state, value)
+    if slot >= 0:
+        # Copies of a card in two slots differ by what lies under them (Cover): name the slot.
+        return {_CARD_KEYS[kind]: names[value], "slot": slot + 1}
     return {_CARD_KEYS[kind]: names[value]}
 
 
@@ -233,6 +237,16 @@ def _card_named(state: ChaosState, name: Any, kind: int) -> int:
         hand = state.players[state.active].hand
         ids.sort(key=lambda card: card not in hand)
     return ids[0]
+
+
+def _card_in_slot(state: ChaosState, name: Any, slot: Any) -> int:
+    """The available card of Domain slot ``slot`` (from 1), which must be ``name``."""
+    if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= len(state.domain):
+        raise InputError(f"'slot' must be a Domain slot from 1 to {len(state.domain)}")
+    cards = state.domain[slot - 1]
+    if not cards or state.setup.names[cards[-1]] != name:
+        raise InputError(f"{name!r} is not the available card of Domain slot {slot}")
+    return cards[-1]
 
 
 def from_json(state: ChaosState, data: Any) -> Action:
@@ -260,12 +274,17 @@ def from_json(state: ChaosState, data: Any) -> Action:
         if effect is None:
             effect = state.setup.play[card] is not None
         return (PLAY if effect else PLAY_PASS, card)
+    slot = data.get("slot")
+    if slot is not None:
+        keys.discard("slot")
     if len(keys) != 1:
         raise InputError(f"not an action: {data!r}")
     (key,) = keys
     value = data[key]
     for kind, text in _CARD_KEYS.items():
         if key == text:
+            if slot is not None:
+                return (kind, _card_in_slot(state, value, slot))
             return (kind, _card_named(state, value, kind))
     if key == "option":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:

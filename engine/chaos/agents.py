@@ -18,11 +18,10 @@ expected to reach with how many cards they own.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from engine.chaos import domain
 from engine.chaos.actions import (
     ANNOUNCE_CLANS,
     CHOOSE,
@@ -30,8 +29,8 @@ from engine.chaos.actions import (
     PICK_CARD,
     PLAY,
     PLAY_PASS,
-    RECRUIT,
     REACTION,
+    RECRUIT,
     USE,
     YES_ACTION,
     Action,
@@ -155,7 +154,7 @@ def evaluate(state: ChaosState, seat: int, worths: Sequence[float] | None = None
     return mine if other < 0 else mine - reach(state, other, values)
 
 
-# ---- greedy ---------------------------------------------------------------------------------------
+# ---- greedy --------------------------------------------------------------------------------
 
 
 class GreedyAgent:
@@ -229,6 +228,7 @@ class GreedyAgent:
             return next(action for action in actions if action[0] == USE)
         if PLAY in kinds or PLAY_PASS in kinds:
             play = state.setup.play
+
             # PLAN first (it orders what the draws then take), then the strongest effect.
             def rank(action: Action) -> tuple[int, float]:
                 card = action[1]
@@ -251,7 +251,7 @@ class GreedyAgent:
         return actions[-1]  # end the Combo, or the turn
 
 
-# ---- search ---------------------------------------------------------------------------------------
+# ---- search --------------------------------------------------------------------------------
 
 
 _ROLLOUT_STEPS: Final = 400
@@ -343,7 +343,12 @@ def _determinize(state: ChaosState, seat: int, rng: random.Random) -> None:
         state.pile[i] = card
 
 
-AGENTS: Final = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
+AgentFactory = Callable[[int], Agent]
+AGENTS: Final[dict[str, AgentFactory]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "search": SearchAgent,
+}
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,8 @@ def _check(data: Mapping[str, Any]) -> tuple[_Checked, ChaosCardDef | None]:
     card_type = _text(data, "type")
     if card_type not in TYPES and (card_type or complete):
         checked.fail("type", f"{card_type!r} must be one of {', '.join(TYPES)}")
+    if card_type not in TYPES:
+        card_type = ""  # a wrong type is one problem: the type's own checks wait for a right one
     printed = card_type in (EMISSARY, DOMAIN, "")
 
     clan = _text(data, "clan")
@@ -197,7 +199,7 @@ def _check(data: Mapping[str, Any]) -> tuple[_Checked, ChaosCardDef | None]:
             checked.fail("deck", f"{deck!r} must be 1, 2 or both")
         elif not deck and complete:
             checked.fail("deck", "an Emissary belongs to the deck 1, 2 or both")
-    elif deck:
+    elif deck and card_type:
         checked.fail("deck", "only an Emissary belongs to a starting deck")
 
     copies = _whole(checked, "copies", _text(data, "copies") or "1", 1, MAX_COPIES) or 1
@@ -226,7 +228,9 @@ def _check(data: Mapping[str, Any]) -> tuple[_Checked, ChaosCardDef | None]:
     if any(act.verb == AWAKEN for act in walk(reaction)):
         checked.fail("reaction", "'awaken' is an Intervention's effect")
     if not printed and (reaction_on or reaction_raw):
-        checked.fail("reaction_on" if reaction_on else "reaction", f"an {card_type} card has no reaction")
+        checked.fail(
+            "reaction_on" if reaction_on else "reaction", f"an {card_type} card has no reaction"
+        )
     elif reaction_on and not reaction_raw and complete:
         checked.fail("reaction", f"the reaction 'if {reaction_on}' needs an effect")
     elif reaction_raw and not reaction_on:
@@ -241,7 +245,7 @@ def _check(data: Mapping[str, Any]) -> tuple[_Checked, ChaosCardDef | None]:
             depth = _whole(checked, "depth", depth_raw, 0, MAX_DEPTH) or 0
         elif complete:
             checked.fail("depth", "a complete Intervention says where it goes in the Domain pile")
-    elif depth_raw:
+    elif depth_raw and card_type:
         checked.fail("depth", "only an Intervention is placed in the Domain pile")
 
     if checked.problems:

@@ -275,7 +275,9 @@ class _Parser:
                 options.append(self.effect(depth + 1))
             self.expect(")")
             if len(options) < 2:
-                raise EffectError("'choose' needs at least two options separated by '|'", token.column)
+                raise EffectError(
+                    "'choose' needs at least two options separated by '|'", token.column
+                )
             return Choose(tuple(options))
         if word == "if":
             cond = self.cond()
@@ -345,8 +347,16 @@ class _Parser:
             self.index += 1
         op = self.take()
         if op.text not in OPERATORS:
-            raise EffectError(f"expected one of {', '.join(OPERATORS)}, found {op.text!r}", op.column)
-        return Cond(subject, clan, OPERATORS.index(op.text), self.number(0, MAX_COUNT, "the count"), opponent)
+            raise EffectError(
+                f"expected one of {', '.join(OPERATORS)}, found {op.text!r}", op.column
+            )
+        return Cond(
+            subject,
+            clan,
+            OPERATORS.index(op.text),
+            self.number(0, MAX_COUNT, "the count"),
+            opponent,
+        )
 
 
 def parse(text: str) -> Node | None:

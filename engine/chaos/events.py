@@ -75,7 +75,10 @@ EVENTS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
         ),
         "call_announce": ("keyword-call", "CALL: {player} announces {clans}."),
         "call_reveal": ("keyword-call", "CALL: {player} reveals {card}."),
-        "call_hit": ("keyword-call", "CALL: {card} belongs to an announced clan, it goes to the hand."),
+        "call_hit": (
+            "keyword-call",
+            "CALL: {card} belongs to an announced clan, it goes to the hand.",
+        ),
         "call_miss": ("keyword-call", "CALL: {card} goes under {player}'s deck, face down."),
         "awaken": ("keyword-awakening", "{player} awakens the {keyword}."),
         "cover_reveal": ("keyword-cover", "Cover: {player} reveals {card} from the Domain pile."),
@@ -127,7 +130,10 @@ REFUSALS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
         ),
         "not_an_option": ("play-effect", "{card} is not one of the cards to choose from."),
         "bad_option": ("play-effect", "Choose an option from 1 to {count}."),
-        "bad_announce": ("keyword-call", "Announce {count} different clan(s): chaos, drakon, evine."),
+        "bad_announce": (
+            "keyword-call",
+            "Announce {count} different clan(s): chaos, drakon, evine.",
+        ),
         "bad_trigger": ("simultaneous-effects", "{card} has no reaction waiting."),
     }
 )

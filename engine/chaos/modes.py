@@ -25,7 +25,7 @@ LOSS: Final = "loss"  # the player did not reach the objective (Prologue)
 class Mode:
     name: str
     seats: int
-    # A Domain to recruit from (Recruitment, Interventions, Cover); the Prologue has none.
+    # A Domain to recruit from (Recruitment, Interventions, Cover).
     domain: bool
     # The site's turn limit: turns begun by all players together; the game then ends.
     turn_limit: int
@@ -33,9 +33,9 @@ class Mode:
 
 
 DUEL: Final = Mode(name="duel", seats=2, domain=True, turn_limit=60, at_limit=DRAW)
-# The Prologue's objective, "vider votre pioche en un seul tour", played alone with the
-# Emissaries 1 (docs/chaos/rulings.md C13).
-PROLOGUE: Final = Mode(name="prologue", seats=1, domain=False, turn_limit=12, at_limit=LOSS)
+# The Prologue's objective, "vider votre pioche en un seul tour", as a solo introduction: alone
+# with the Emissaries 1 and the Domain, within the site's turns (docs/chaos/rulings.md C13).
+PROLOGUE: Final = Mode(name="prologue", seats=1, domain=True, turn_limit=10, at_limit=LOSS)
 
 MODES: Final[MappingProxyType[str, Mode]] = MappingProxyType({m.name: m for m in (DUEL, PROLOGUE)})
 

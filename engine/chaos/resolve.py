@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Final
 
 from engine.chaos import domain
+from engine.chaos.cards import DISCARDED, SACRIFICED
 from engine.chaos.effects import (
     ALL_CLANS,
     CALL,
@@ -46,7 +47,6 @@ from engine.chaos.effects import (
     Seq,
     Then,
 )
-from engine.chaos.cards import DISCARDED, SACRIFICED
 from engine.chaos.events import emit
 from engine.chaos.state import (
     ANNOUNCE,
@@ -549,7 +549,9 @@ def _batch(state: ChaosState, frame: Frame) -> None:
         reaction = state.setup.reaction[card]
         assert reaction is not None
         if state.log is not None:
-            emit(state.log, "react" if seat == state.active else "interrupt", player=seat, card=card)
+            emit(
+                state.log, "react" if seat == state.active else "interrupt", player=seat, card=card
+            )
         push(state, reaction, seat, card)
     elif state.log is not None:
         emit(state.log, "decline", player=seat, card=card)

@@ -20,8 +20,14 @@ _RULES: Final[dict[str, tuple[str, str]]] = {
         "An Intervention at the top of the pile goes beside the Domain",
         "Une Intervention au sommet de la pile est placée près du Domaine",
     ),
-    "intervention-effects": ("Interventions: effects usable in your turn", "Effets des Interventions"),
-    "setup-players": ("Set-up: Emissary decks, 5 cards, player 1 begins", "Mise en place des joueurs"),
+    "intervention-effects": (
+        "Interventions: effects usable in your turn",
+        "Effets des Interventions",
+    ),
+    "setup-players": (
+        "Set-up: Emissary decks, 5 cards, player 1 begins",
+        "Mise en place des joueurs",
+    ),
     "turn-structure": ("A turn in four phases", "Un tour en quatre phases"),
     "combo": ("Phase 1: Combo, play every card of the hand", "Phase 1 : Combo"),
     "play-effect": ("Play effects: optional, resolved as fully as possible", "Effet de jeu"),

@@ -260,7 +260,10 @@ def build_state(scenario: Scenario) -> ChaosState:
     if scenario.setup is not None:
         spec = scenario.setup
         mode = mode_named(str(spec.get("mode", "duel")))
-        decks = [builder.ids(spec["decks"].get(seat, []), i) for i, seat in enumerate(SEATS[: mode.seats])]
+        decks = [
+            builder.ids(spec["decks"].get(seat, []), i)
+            for i, seat in enumerate(SEATS[: mode.seats])
+        ]
         pile = builder.ids(spec.get("domain_pile", []))
         interventions = builder.ids(spec.get("interventions", []))
         options = Options(mode=mode.name, log=True, turn_limit=spec.get("turn_limit"))
@@ -291,7 +294,9 @@ def build_state(scenario: Scenario) -> ChaosState:
         player.bonus = raw.get("bonus", 0)
         player.spent = raw.get("spent", 0)
         player.awakened = bool(raw.get("awakened", False))
-        player.used = [card for card in interventions if state.setup.names[card] in raw.get("used", [])]
+        player.used = [
+            card for card in interventions if state.setup.names[card] in raw.get("used", [])
+        ]
         player.turns = raw.get("turns", 1)
     state.pile = pile
     if mode.domain:
@@ -313,7 +318,10 @@ def build_state(scenario: Scenario) -> ChaosState:
 def _zone_diff(actual: list[str], expected: Any, where: str) -> list[str]:
     if isinstance(expected, dict) and set(expected) == {"any_order"}:
         if Counter(actual) != Counter(expected["any_order"]):
-            return [f"{where} is {sorted(actual)}, expected {sorted(expected['any_order'])} in any order"]
+            return [
+                f"{where} is {sorted(actual)}, expected {sorted(expected['any_order'])} "
+                "in any order"
+            ]
         return []
     if actual != expected:
         return [f"{where} is {actual}, expected {expected}"]
@@ -395,7 +403,9 @@ def compare(state: ChaosState, expect: dict[str, Any], start: int = 0) -> list[s
             if zone in spec:
                 diffs.extend(_zone_diff(named(cards), spec[zone], f"{where}.{zone}"))
             if f"{zone}_count" in spec and len(cards) != spec[f"{zone}_count"]:
-                diffs.append(f"{where}.{zone}_count is {len(cards)}, expected {spec[f'{zone}_count']}")
+                diffs.append(
+                    f"{where}.{zone}_count is {len(cards)}, expected {spec[f'{zone}_count']}"
+                )
         if "resources" in spec and player.resources() != spec["resources"]:
             diffs.append(f"{where}.resources is {player.resources()}, expected {spec['resources']}")
         if "awakened" in spec and player.awakened != spec["awakened"]:
@@ -411,13 +421,13 @@ def compare(state: ChaosState, expect: dict[str, Any], start: int = 0) -> list[s
             diffs.extend(_zone_diff(named(getattr(state, key)), expect[key], key))
     if "events" in expect:
         codes = [event.code for event in (state.log or [])[start:]]
-        wanted = list(expect["events"])
+        awaited = list(expect["events"])
         position = 0
         for code in codes:
-            if position < len(wanted) and code == wanted[position]:
+            if position < len(awaited) and code == awaited[position]:
                 position += 1
-        if position < len(wanted):
-            diffs.append(f"events {codes} do not include {wanted} in this order")
+        if position < len(awaited):
+            diffs.append(f"events {codes} do not include {awaited} in this order")
     for seat, spec in (expect.get("view") or {}).items():
         seat_index = -1 if seat == "spectator" else SEATS.index(seat)
         diffs.extend(_subset(seat_view(state, seat_index), spec, f"view.{seat}"))

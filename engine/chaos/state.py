@@ -17,7 +17,7 @@ from typing import Any, Final
 from engine.chaos.cards import Box, ChaosCardDef
 from engine.chaos.effects import Node
 from engine.chaos.events import Event
-from engine.chaos.modes import DUEL, Mode
+from engine.chaos.modes import Mode
 
 RULES_VERSION: Final = "doc-2024.1"
 
@@ -117,7 +117,9 @@ class Player:
         self.deck: list[int] = []  # top first
         self.hand: list[int] = []
         self.played: list[int] = []  # the play zone: cards played this turn (resources)
-        self.recruited: list[int] = []  # the play zone: recruited this turn (no effect, no resource)
+        self.recruited: list[
+            int
+        ] = []  # the play zone: recruited this turn (no effect, no resource)
         self.discard: list[int] = []
         self.bonus = 0  # resources given by effects this turn
         self.spent = 0
@@ -283,11 +285,14 @@ class ChaosState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ChaosState):
             return False
-        return all(
-            getattr(self, name) == getattr(other, name)
-            for name in ChaosState.__slots__
-            if name not in ("rng", "log", "setup")
-        ) and self.rng.getstate() == other.rng.getstate()
+        return (
+            all(
+                getattr(self, name) == getattr(other, name)
+                for name in ChaosState.__slots__
+                if name not in ("rng", "log", "setup")
+            )
+            and self.rng.getstate() == other.rng.getstate()
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

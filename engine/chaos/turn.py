@@ -14,7 +14,7 @@ from engine.chaos.cards import Box
 from engine.chaos.errors import EngineLoop, InputError
 from engine.chaos.events import emit
 from engine.chaos.modes import HAND_SIZE, LOSS, mode_named
-from engine.chaos.resolve import draw, open_batch, push, advance
+from engine.chaos.resolve import advance, draw, open_batch, push
 from engine.chaos.state import (
     COMBO,
     MAIN,
@@ -35,9 +35,7 @@ def new_game(box: Box, seed: int, options: Options | None = None) -> ChaosState:
     first player's first decision."""
     options = options or Options()
     mode = mode_named(options.mode)
-    if options.first_player not in (None, 0, 1) or (
-        options.first_player == 1 and mode.seats == 1
-    ):
+    if options.first_player not in (None, 0, 1) or (options.first_player == 1 and mode.seats == 1):
         raise InputError(f"first_player: no seat {options.first_player!r} in mode {mode.name}")
     decks = box.decks[: mode.seats]
     cards = [card for deck in decks for card in deck]

@@ -51,22 +51,20 @@ def seat_view(state: ChaosState, seat: int) -> dict[str, Any]:
     players = {}
     for index, player in enumerate(state.players):
         mine = index == seat or over
-        players[SEATS[index]] = (
-            {
-                "hand_count": len(player.hand),
-                "hand": _cards(state, player.hand) if mine else None,
-                "deck_count": len(player.deck),
-                "played": _cards(state, player.played),
-                "recruited": _cards(state, player.recruited),
-                "discard": _cards(state, player.discard),
-                "resources": player.resources(),
-                "awakened": player.awakened,
-                "used": list(player.used),
-                "turns": player.turns,
-            }
-        )
+        players[SEATS[index]] = {
+            "hand_count": len(player.hand),
+            "hand": _cards(state, player.hand) if mine else None,
+            "deck_count": len(player.deck),
+            "played": _cards(state, player.played),
+            "recruited": _cards(state, player.recruited),
+            "discard": _cards(state, player.discard),
+            "resources": player.resources(),
+            "awakened": player.awakened,
+            "used": list(player.used),
+            "turns": player.turns,
+        }
     decision = state.decision
-    shown_decision = None
+    shown_decision: dict[str, Any] | None = None
     if decision is not None:
         shown_decision = {
             "seat": SEATS[decision.seat],
