@@ -38,22 +38,14 @@ SET_KINDS = ("published", "example")
 
 SET_COLUMNS = ("code", "slug", "kind", "name_en", "name_fr", "name_sv", "card_count")
 KEYWORD_COLUMNS = ("code", "clan", "rule_id", "name_en", "name_fr", "name_sv")
+# The card validator's fields, with the names in each language instead of "name", between the
+# catalogue's own columns.
 CARD_COLUMNS = (
     "set_code",
     "identifier",
     "name_en",
     "name_fr",
-    "type",
-    "clan",
-    "cost",
-    "deck",
-    "copies",
-    "play",
-    "reaction_on",
-    "reaction_opponent_turn",
-    "reaction",
-    "depth",
-    "complete",
+    *(name for name in FIELDS if name != "name"),
     "note",
     # Empty but where a card keeps a slug published before its name was corrected.
     "slug",

@@ -12,8 +12,6 @@ keys, so a query never mixes the games.
     order:cost dir:desc     sorting by name, cost or set
 """
 
-import difflib
-
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -25,7 +23,7 @@ from cards.models import (
     ChaosSet,
     ChaosSetTranslation,
 )
-from cards.search import YES_NO, And, Node, Not, QueryError, Term, Vocabulary
+from cards.search import YES_NO, And, Node, Not, QueryError, Term, Vocabulary, name_lookup
 from cards.text import fold
 
 TYPE_NAMES: dict[str, str] = {
@@ -82,16 +80,7 @@ def _index(names: list[tuple[int, str]]) -> dict[str, set[int]]:
 
 
 def _lookup(index: dict[str, set[int]], term: Term, missing: str) -> set[int]:
-    """Exact folded name, else a unique prefix, else a 400 with suggestions."""
-    folded = fold(term.value)
-    if folded in index:
-        return index[folded]
-    prefixed = {pk for name, ids in index.items() if name.startswith(folded) for pk in ids}
-    if folded and len(prefixed) == 1:
-        return prefixed
-    close = difflib.get_close_matches(folded, list(index), n=3, cutoff=0.6)
-    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
-    raise QueryError(missing % {"name": term.value} + hint, term.text, term.position)
+    return name_lookup(index, fold(term.value), term, missing % {"name": term.value})
 
 
 def _set_ids(term: Term) -> set[int]:

@@ -18,7 +18,8 @@ query may use are a `Vocabulary`: Clash of Decks' (`CLASH`, the default) or anot
 other.
 """
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -345,3 +346,18 @@ def parse(query: str, vocabulary: Vocabulary = CLASH) -> ParsedQuery:
         else:
             descending = term.value.lower() == "desc"
     return ParsedQuery(node, Sorting(order, descending))
+
+
+def name_lookup(
+    names: Mapping[str, Collection[int]], folded: str, term: Term, missing: str
+) -> set[int]:
+    """The ids of a folded name among ``names`` (folded name → ids): the exact name, else a
+    unique prefix ("ab:perfo"), else a QueryError saying ``missing`` with the closest names."""
+    if folded in names:
+        return set(names[folded])
+    prefixed = {pk for name, ids in names.items() if name.startswith(folded) for pk in ids}
+    if folded and len(prefixed) == 1:
+        return prefixed
+    close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
+    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
+    raise QueryError(missing + hint, term.text, term.position)

@@ -51,6 +51,7 @@ from cards.search import (
     ParsedQuery,
     QueryError,
     Term,
+    name_lookup,
     parse,
 )
 from cards.text import fold
@@ -270,20 +271,12 @@ PRODUCT_TYPES = {CardType.STRONGHOLD, CardType.BRIDGE}
 
 def _lookup(names: dict[str, frozenset[int]], term: Term, what: str) -> frozenset[int]:
     """Exact folded name, else a unique prefix ("ab:perfo"), else a 400 with suggestions."""
-    folded = fold(term.value)
-    if folded in names:
-        return names[folded]
-    prefixed = {pk for name, ids in names.items() if name.startswith(folded) for pk in ids}
-    if folded and len(prefixed) == 1:
-        return frozenset(prefixed)
-    close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
     missing = (
         _("No ability called '%(name)s'.")
         if what == "ability"
         else _("No expansion called '%(name)s'.")
     ) % {"name": term.value}
-    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
-    raise QueryError(missing + hint, term.text, term.position)
+    return frozenset(name_lookup(names, fold(term.value), term, missing))
 
 
 def _abilities_q(ability_ids: frozenset[int], *, is_aura: bool) -> Q:

@@ -427,9 +427,11 @@ def _load_chaos(catalogue: ChaosCatalogue, report: LoadReport) -> None:
         },
         report,
     )
-    _sync(
+    _sync_named(
         ChaosKeyword,
-        _refresh_by(ChaosKeyword, "code", {"game": game}),
+        ChaosKeywordTranslation,
+        "keyword",
+        game,
         {
             row.code: {
                 "game": game,
@@ -440,23 +442,14 @@ def _load_chaos(catalogue: ChaosCatalogue, report: LoadReport) -> None:
             }
             for row in catalogue.keywords
         },
-        report,
-        delete_missing=False,
-    )
-    keywords = _refresh_by(ChaosKeyword, "code", {"game": game})
-    _translations(
-        ChaosKeywordTranslation,
-        "keyword",
-        {row.code: keywords[row.code] for row in catalogue.keywords},
-        {
-            row.code: {lang: {"name": name} for lang, name in row.names.items()}
-            for row in catalogue.keywords
-        },
+        {row.code: row.names for row in catalogue.keywords},
         report,
     )
-    _sync(
+    sets = _sync_named(
         ChaosSet,
-        _refresh_by(ChaosSet, "code", {"game": game}),
+        ChaosSetTranslation,
+        "chaos_set",
+        game,
         {
             row.code: {
                 "game": game,
@@ -468,21 +461,35 @@ def _load_chaos(catalogue: ChaosCatalogue, report: LoadReport) -> None:
             }
             for row in catalogue.sets
         },
-        report,
-        delete_missing=False,
-    )
-    sets = _refresh_by(ChaosSet, "code", {"game": game})
-    _translations(
-        ChaosSetTranslation,
-        "chaos_set",
-        {row.code: sets[row.code] for row in catalogue.sets},
-        {
-            row.code: {lang: {"name": name} for lang, name in row.names.items()}
-            for row in catalogue.sets
-        },
+        {row.code: row.names for row in catalogue.sets},
         report,
     )
     _load_chaos_cards(catalogue, game, sets, report)
+
+
+def _sync_named(
+    model: type[ChaosKeyword] | type[ChaosSet],
+    translation: type[ChaosKeywordTranslation] | type[ChaosSetTranslation],
+    parent_field: str,
+    game: Game,
+    wanted: dict[str, dict[str, Any]],
+    names: dict[str, dict[str, str]],
+    report: LoadReport,
+) -> dict[str, Any]:
+    """The rows of `model` keyed by code (one no longer in the files stays), and their names."""
+    _sync(model, _refresh_by(model, "code", {"game": game}), wanted, report, delete_missing=False)
+    rows = _refresh_by(model, "code", {"game": game})
+    _translations(
+        translation,
+        parent_field,
+        {code: rows[code] for code in wanted},
+        {
+            code: {language: {"name": name} for language, name in by_language.items()}
+            for code, by_language in names.items()
+        },
+        report,
+    )
+    return rows
 
 
 def _load_chaos_cards(

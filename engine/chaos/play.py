@@ -5,34 +5,23 @@
 
 The box is the site's example set (``data/chaos/cards.csv``, set EX) unless ``--box`` names a CSV
 file of the same shape (every card of it, or ``--set CODE``'s). Each game's seed is derived from
-``--seed`` and its index; seats alternate who is dealt the Emissaries 1 (and plays first).
+``--seed`` and its index; seats alternate who is dealt the Emissaries 1 (and plays first)
+(``engine.chaos.batch``: the site's test batches play the same games).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from engine.chaos.agents import AGENTS, play_game
+from engine.chaos.agents import AGENTS
+from engine.chaos.batch import play_batch, wilson
 from engine.chaos.cards import box_from_cards, example_box, read_cards_csv
 from engine.chaos.errors import InputError
 from engine.chaos.modes import MODES
-from engine.chaos.state import Options
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _fail(message: str) -> NoReturn:
@@ -72,32 +61,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except InputError as exc:
         _fail(str(exc))
-    wins = [0] * seats
-    draws = turns = 0
-    for game in range(args.games):
-        seed = args.seed * 1_000_003 + game
-        # The seats take turns at being dealt the Emissaries 1, so neither always begins.
-        options = Options(mode=args.mode, first_player=game % seats)
-        agents = [AGENTS[name](seed * 2 + i) for i, name in enumerate(names)]
-        result = play_game(box, seed, agents, options)
-        turns += result.turns
-        if result.winner is None:
-            draws += 1
-        else:
-            wins[result.winner] += 1
+    totals = play_batch(box, names, args.games, args.seed, args.mode)
     print(
         f"{args.games} games, mode {args.mode}, seed {args.seed}, "
-        f"{turns / args.games:.1f} turns per game"
+        f"{totals.mean_turns():.1f} turns per game"
     )
     for seat, name in enumerate(names):
-        low, high = wilson(wins[seat], args.games)
-        label = "AB"[seat]
+        won = totals.wins[seat]
+        low, high = wilson(won, args.games)
         print(
-            f"{label} {name:<7} {wins[seat]:5d} wins  {100 * wins[seat] / args.games:5.1f}%  "
+            f"{'AB'[seat]} {name:<7} {won:5d} wins  {100 * won / args.games:5.1f}%  "
             f"95% CI {100 * low:5.1f}% - {100 * high:5.1f}%"
         )
     outcome = "lost" if seats == 1 else "without a winner"
-    print(f"{outcome} (turn limit): {draws}")
+    print(f"{outcome} (turn limit): {totals.unfinished}")
     return 0
 
 
