@@ -13,13 +13,27 @@ from cards.models import (
     CardAbility,
     CardTranslation,
     CatalogueRevision,
+    ChaosCard,
+    ChaosCardTranslation,
+    ChaosKeyword,
+    ChaosKeywordTranslation,
+    ChaosRuleEntry,
+    ChaosRuleEntryTranslation,
+    ChaosSet,
+    ChaosSetTranslation,
     Expansion,
     ExpansionTranslation,
     Game,
     RuleEntry,
     RuleEntryTranslation,
 )
-from cards.services import card_search_text_refresh, catalogue_revision_record
+from cards.services import (
+    card_search_text_refresh,
+    catalogue_revision_record,
+    chaos_card_derived_refresh,
+)
+from engine.chaos.cards import card_problems
+from engine.chaos.effects import parse, to_text
 
 
 class RevisionAdmin(admin.ModelAdmin):
@@ -136,6 +150,109 @@ class RuleEntryAdmin(RevisionAdmin):
     list_filter = ["game"]
     search_fields = ["rule_id", "translations__title"]
     inlines = [RuleEntryTranslationInline]
+
+
+# ---- Duel of Chaos --------------------------------------------------------------------------
+
+# The card validator's field names (engine.chaos.cards.FIELDS) as the model's.
+_CHAOS_FIELDS = {"type": "card_type", "play": "play_effect", "reaction": "reaction_effect"}
+
+
+def _yes_no(value: bool | None) -> str:
+    return "" if value is None else ("yes" if value else "no")
+
+
+class ChaosCardForm(ModelForm):
+    """Checked by the engine's card validator, as the import is: one message per problem, on
+    its field; the effects are kept in their canonical text."""
+
+    class Meta:
+        model = ChaosCard
+        exclude: list[str] = []
+
+    def clean(self) -> dict[str, Any] | None:
+        data = super().clean()
+        if data is None or self.errors:
+            return data
+
+        def text(name: str) -> str:
+            value = data.get(name)
+            return "" if value is None else str(value)
+
+        fields = {
+            "name": text("slug"),
+            "type": text("card_type"),
+            "clan": text("clan"),
+            "cost": text("cost"),
+            "deck": text("deck"),
+            "copies": text("copies"),
+            "play": text("play_effect"),
+            "reaction_on": text("reaction_on"),
+            "reaction_opponent_turn": _yes_no(data.get("reaction_opponent_turn")),
+            "reaction": text("reaction_effect"),
+            "depth": text("depth"),
+            "complete": _yes_no(data.get("complete")),
+        }
+        for name, message in card_problems(fields):
+            self.add_error(_CHAOS_FIELDS.get(name, name), message)
+        if not self.errors:
+            for name in ("play_effect", "reaction_effect"):
+                data[name] = to_text(parse(text(name)))
+        return data
+
+
+class ChaosCardTranslationInline(admin.StackedInline):
+    model = ChaosCardTranslation
+    extra = 0
+
+
+@admin.register(ChaosCard)
+class ChaosCardAdmin(RevisionAdmin):
+    form = ChaosCardForm
+    list_display = ["slug", "chaos_set", "identifier", "card_type", "clan", "cost", "complete"]
+    list_filter = ["chaos_set", "card_type", "clan", "complete"]
+    search_fields = ["slug", "translations__name"]
+    inlines = [ChaosCardTranslationInline]
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        chaos_card_derived_refresh(card=form.instance)
+
+
+class ChaosSetTranslationInline(admin.TabularInline):
+    model = ChaosSetTranslation
+    extra = 0
+
+
+@admin.register(ChaosSet)
+class ChaosSetAdmin(RevisionAdmin):
+    list_display = ["code", "slug", "kind", "card_count", "position"]
+    inlines = [ChaosSetTranslationInline]
+
+
+class ChaosKeywordTranslationInline(admin.TabularInline):
+    model = ChaosKeywordTranslation
+    extra = 0
+
+
+@admin.register(ChaosKeyword)
+class ChaosKeywordAdmin(RevisionAdmin):
+    list_display = ["code", "clan", "rule", "position"]
+    inlines = [ChaosKeywordTranslationInline]
+
+
+class ChaosRuleEntryTranslationInline(admin.StackedInline):
+    model = ChaosRuleEntryTranslation
+    extra = 0
+
+
+@admin.register(ChaosRuleEntry)
+class ChaosRuleEntryAdmin(RevisionAdmin):
+    list_display = ["number", "rule_id", "position"]
+    search_fields = ["rule_id", "translations__title"]
+    inlines = [ChaosRuleEntryTranslationInline]
 
 
 @admin.register(CatalogueRevision)

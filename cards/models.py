@@ -20,6 +20,22 @@ Catalogue models for other apps
   titles and texts in `RuleEntryTranslation`. The engine's error messages cite `rule_id`.
 - `CatalogueRevision`: one row per change of the catalogue (ETag/Last-Modified of the API).
 
+Duel of Chaos, the second game (`Game` code "duel-of-chaos"), has tables of its own: its cards
+share nothing with a Clash of Decks card (no Mana, attack or HP; a clan, effects as data), and every
+reader of `Card`, `Expansion`, `Ability` and `RuleEntry` in the other apps (decks, Mutation, the
+engine's adapters, the API) means Clash of Decks, so the two games cannot mix:
+- `ChaosSet` (`game`, `code` "DOC" the box, "EX" the site's example set, `slug`, `kind`,
+  `card_count`, `position`); names in `ChaosSetTranslation`.
+- `ChaosCard` (`chaos_set`, `identifier`, `slug`, `card_type` (`ChaosCardType`, blank: unknown),
+  `clan` (`ChaosClan`, blank: unknown), `cost`, `deck` (Emissaries: "1", "2", "both"), `copies`,
+  `play_effect`, `reaction_on`, `reaction_opponent_turn` (None: unknown), `reaction_effect` (the
+  effect language of `engine.chaos.effects`, canonical text), `depth` (Interventions), `complete`,
+  `note`; derived `keywords` and `search_text`); names and printed texts in `ChaosCardTranslation`.
+- `ChaosKeyword` (`code`: plan, call, awakening, discard, sacrifice, cover; `clan`; `rule`);
+  names in `ChaosKeywordTranslation`.
+- `ChaosRuleEntry` (`rule_id` as `engine.chaos.rule_ids`, `number`, `position`); titles and texts
+  in `ChaosRuleEntryTranslation`.
+
 Reads go through `cards.selectors`: `card_lookup_by_name(name, language=None)` (accents, case and
 language ignored; a slug works too), `card_suggestions(name, limit=5)` ("did you mean"),
 `card_name(card, language=None)`, `translated(obj, "name", language)` (a `Translated` with
@@ -318,3 +334,218 @@ class CatalogueRevision(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.created_at:%Y-%m-%d %H:%M}"
+
+
+# ---- Duel of Chaos --------------------------------------------------------------------------
+
+
+class ChaosSetKind(models.TextChoices):
+    PUBLISHED = "published", _("published box")
+    EXAMPLE = "example", _("example set written for this site")
+
+
+class ChaosSet(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chaos_sets")
+    code = models.CharField(_("code"), max_length=10)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=ChaosSetKind.choices)
+    card_count = models.PositiveSmallIntegerField(_("card count"))
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="chaos_set_unique_code_per_game")
+        ]
+        verbose_name = _("Duel of Chaos set")
+        verbose_name_plural = _("Duel of Chaos sets")
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.slug}"
+
+
+class ChaosSetTranslation(models.Model):
+    chaos_set = models.ForeignKey(ChaosSet, on_delete=models.CASCADE, related_name="translations")
+    language_code = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["chaos_set", "language_code"], name="chaos_set_translation_unique"
+            )
+        ]
+        verbose_name = _("Duel of Chaos set translation")
+        verbose_name_plural = _("Duel of Chaos set translations")
+
+    def __str__(self) -> str:
+        return f"{self.language_code}: {self.name}"
+
+
+class ChaosCardType(models.TextChoices):
+    EMISSARY = "emissary", _("Emissary")
+    DOMAIN = "domain", _("Domain card")
+    INTERVENTION = "intervention", _("Intervention")
+    AID = "aid", _("Player aid")
+
+
+class ChaosClan(models.TextChoices):
+    # Clan names are the game's own words: printed alike in every language.
+    CHAOS = "chaos", "Chaos"
+    DRAKON = "drakon", "Drakon"
+    EVINE = "evine", "Evine"
+    NONE = "none", _("No clan")
+
+
+class ChaosDeck(models.TextChoices):
+    FIRST = "1", _("Emissaries 1")
+    SECOND = "2", _("Emissaries 2")
+    BOTH = "both", _("Emissaries 1 and 2")
+
+
+class ChaosReaction(models.TextChoices):
+    DISCARDED = "discarded", _("If discarded")
+    SACRIFICED = "sacrificed", _("If sacrificed")
+
+
+class ChaosCard(models.Model):
+    chaos_set = models.ForeignKey(ChaosSet, on_delete=models.PROTECT, related_name="cards")
+    # The identifier printed on the card; blank where the rulebook does not give it.
+    identifier = models.CharField(_("identifier"), max_length=20, blank=True)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    # Blank values are facts the rulebook does not give (the card is then incomplete).
+    card_type = models.CharField(
+        _("type"), max_length=20, choices=ChaosCardType.choices, blank=True
+    )
+    clan = models.CharField(_("clan"), max_length=10, choices=ChaosClan.choices, blank=True)
+    cost = models.SmallIntegerField(_("cost"), null=True, blank=True)
+    deck = models.CharField(_("starting deck"), max_length=4, choices=ChaosDeck.choices, blank=True)
+    copies = models.PositiveSmallIntegerField(_("copies"), default=1)
+    play_effect = models.TextField(_("play effect"), blank=True)
+    reaction_on = models.CharField(
+        _("reaction condition"), max_length=12, choices=ChaosReaction.choices, blank=True
+    )
+    reaction_opponent_turn = models.BooleanField(
+        _("reaction in the opponent's turn"), null=True, blank=True
+    )
+    reaction_effect = models.TextField(_("reaction effect"), blank=True)
+    depth = models.PositiveSmallIntegerField(_("place in the Domain pile"), null=True, blank=True)
+    complete = models.BooleanField(_("complete"), default=True)
+    note = models.TextField(_("note"), blank=True)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+    # Derived by the services: the keywords its effects use (" plan call "), and every name of
+    # the card folded (" | "-separated) for bare-word search.
+    keywords = models.CharField(max_length=200, editable=False, blank=True)
+    search_text = models.TextField(editable=False, blank=True)
+
+    class Meta:
+        ordering = ["chaos_set__position", "position", "slug"]
+        verbose_name = _("Duel of Chaos card")
+        verbose_name_plural = _("Duel of Chaos cards")
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class ChaosCardTranslation(models.Model):
+    card = models.ForeignKey(ChaosCard, on_delete=models.CASCADE, related_name="translations")
+    language_code = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=120)
+    # The printed texts (white and black), where known.
+    play_text = models.TextField(_("play text"), blank=True)
+    reaction_text = models.TextField(_("reaction text"), blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card", "language_code"], name="chaos_card_translation_unique"
+            )
+        ]
+        verbose_name = _("Duel of Chaos card translation")
+        verbose_name_plural = _("Duel of Chaos card translations")
+
+    def __str__(self) -> str:
+        return f"{self.language_code}: {self.name}"
+
+
+class ChaosRuleEntry(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chaos_rule_entries")
+    rule_id = models.CharField(_("rule id"), max_length=80)
+    number = models.CharField(_("number"), max_length=20)
+    position = models.PositiveIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "rule_id"], name="chaos_rule_unique_id")
+        ]
+        verbose_name = _("Duel of Chaos rule entry")
+        verbose_name_plural = _("Duel of Chaos rule entries")
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.rule_id}"
+
+
+class ChaosRuleEntryTranslation(models.Model):
+    entry = models.ForeignKey(ChaosRuleEntry, on_delete=models.CASCADE, related_name="translations")
+    language_code = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    title = models.CharField(_("title"), max_length=200)
+    text = models.TextField(_("text"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "language_code"], name="chaos_rule_translation_unique"
+            )
+        ]
+        verbose_name = _("Duel of Chaos rule translation")
+        verbose_name_plural = _("Duel of Chaos rule translations")
+
+    def __str__(self) -> str:
+        return f"{self.language_code}: {self.title}"
+
+
+class ChaosKeyword(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chaos_keywords")
+    code = models.SlugField(_("code"), max_length=40)
+    # The clan whose keyword it is (PLAN: Drakon, CALL: Evine); blank for the others.
+    clan = models.CharField(_("clan"), max_length=10, choices=ChaosClan.choices, blank=True)
+    rule = models.ForeignKey(
+        ChaosRuleEntry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="keywords",
+        verbose_name=_("rule entry"),
+    )
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="chaos_keyword_unique_code")
+        ]
+        verbose_name = _("Duel of Chaos keyword")
+        verbose_name_plural = _("Duel of Chaos keywords")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class ChaosKeywordTranslation(models.Model):
+    keyword = models.ForeignKey(ChaosKeyword, on_delete=models.CASCADE, related_name="translations")
+    language_code = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["keyword", "language_code"], name="chaos_keyword_translation_unique"
+            )
+        ]
+        verbose_name = _("Duel of Chaos keyword translation")
+        verbose_name_plural = _("Duel of Chaos keyword translations")
+
+    def __str__(self) -> str:
+        return f"{self.language_code}: {self.name}"

@@ -12,9 +12,14 @@
     order:cost dir:desc     sorting by name, cost, atk, hp or set
 
 `parse()` turns the text into a small tree (`Term`, `Not`, `And`, `Or`) and `Sorting`; any problem
-raises `QueryError` naming the term and its position (0-based offset in the query).
+raises `QueryError` naming the term and its position (0-based offset in the query). The keys a
+query may use are a `Vocabulary`: Clash of Decks' (`CLASH`, the default) or another game's
+(`cards.chaos_search`), so one grammar serves both and a query of one game means nothing in the
+other.
 """
 
+import difflib
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -54,7 +59,6 @@ _PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=T
 NUMERIC_KEYS = {"cost": "mana", "mana": "mana", "atk": "attack", "attack": "attack", "hp": "hp"}
 TEXT_KEYS = {"type", "set", "ab", "aura", "malus", "deck", "checked"}
 SORT_KEYS = {"order", "dir"}
-KEYS = sorted({*NUMERIC_KEYS, *TEXT_KEYS, *SORT_KEYS})
 OPERATORS = ("!=", "<=", ">=", ":", "=", "<", ">")
 ORDERS = ("name", "cost", "atk", "hp", "set")
 DIRECTIONS = ("asc", "desc")
@@ -190,19 +194,46 @@ def _bad_input(query: str, exc: UnexpectedInput) -> QueryError:
     return QueryError(_("Unexpected text"), term, position)
 
 
-def _check_term(term: Term) -> None:
+@dataclass(frozen=True)
+class Vocabulary:
+    """The keys of one game's search: numbers, texts, the sort orders, and the check of the
+    values a text key takes (run after the grammar's own checks)."""
+
+    numeric: frozenset[str]
+    text: frozenset[str]
+    orders: tuple[str, ...]
+    check_value: Callable[[Term], None]
+
+    @property
+    def keys(self) -> list[str]:
+        return sorted({*self.numeric, *self.text, *SORT_KEYS})
+
+
+def _check_clash_value(term: Term) -> None:
+    key, value = term.key, term.value.lower()
+    if key in ("malus", "checked") and value not in YES_NO:
+        raise QueryError(_("'%(key)s' takes yes or no") % {"key": key}, term.text, term.position)
+    if key == "deck" and value not in ("1", "2", "3", "4"):
+        raise QueryError(_("'deck' takes 1, 2, 3 or 4"), term.text, term.position)
+
+
+CLASH = Vocabulary(frozenset(NUMERIC_KEYS), frozenset(TEXT_KEYS), ORDERS, _check_clash_value)
+
+
+def _check_term(term: Term, vocabulary: Vocabulary) -> None:
     key = term.key
     if key is None:
         return
-    if key not in KEYS:
+    keys = vocabulary.keys
+    if key not in keys:
         raise QueryError(
-            _("Unknown key '%(key)s': use one of %(keys)s") % {"key": key, "keys": ", ".join(KEYS)},
+            _("Unknown key '%(key)s': use one of %(keys)s") % {"key": key, "keys": ", ".join(keys)},
             term.text,
             term.position,
         )
     if not term.value.strip():
         raise QueryError(_("'%(key)s' needs a value") % {"key": key}, term.text, term.position)
-    if key in NUMERIC_KEYS:
+    if key in vocabulary.numeric:
         try:
             number = int(term.value)
         except ValueError:
@@ -222,13 +253,10 @@ def _check_term(term: Term) -> None:
             term.position,
         )
     value = term.value.lower()
-    if key in ("malus", "checked") and value not in YES_NO:
-        raise QueryError(_("'%(key)s' takes yes or no") % {"key": key}, term.text, term.position)
-    if key == "deck" and value not in ("1", "2", "3", "4"):
-        raise QueryError(_("'deck' takes 1, 2, 3 or 4"), term.text, term.position)
-    if key == "order" and value not in ORDERS:
+    vocabulary.check_value(term)
+    if key == "order" and value not in vocabulary.orders:
         raise QueryError(
-            _("'order' takes one of %(orders)s") % {"orders": ", ".join(ORDERS)},
+            _("'order' takes one of %(orders)s") % {"orders": ", ".join(vocabulary.orders)},
             term.text,
             term.position,
         )
@@ -237,7 +265,13 @@ def _check_term(term: Term) -> None:
 
 
 def _walk(
-    node: Node, sorting: list[Term], *, top: bool, depth: int, count: list[int]
+    node: Node,
+    sorting: list[Term],
+    vocabulary: Vocabulary,
+    *,
+    top: bool,
+    depth: int,
+    count: list[int],
 ) -> Node | None:
     """Validate every term, take the sort terms out (top level only) and drop empty groups."""
     if depth > 20:
@@ -248,7 +282,7 @@ def _walk(
             raise QueryError(
                 _("Too many terms (at most %(max)d)") % {"max": MAX_TERMS}, node.text, node.position
             )
-        _check_term(node)
+        _check_term(node, vocabulary)
         if node.key in SORT_KEYS:
             if not top or node.operator == "!=":
                 raise QueryError(
@@ -260,10 +294,17 @@ def _walk(
             return None
         return node
     if isinstance(node, Not):
-        inner = _walk(node.node, sorting, top=False, depth=depth + 1, count=count)
+        inner = _walk(node.node, sorting, vocabulary, top=False, depth=depth + 1, count=count)
         return Not(inner) if inner is not None else None
     children = [
-        _walk(child, sorting, top=top and isinstance(node, And), depth=depth + 1, count=count)
+        _walk(
+            child,
+            sorting,
+            vocabulary,
+            top=top and isinstance(node, And),
+            depth=depth + 1,
+            count=count,
+        )
         for child in node.nodes
     ]
     kept = tuple(child for child in children if child is not None)
@@ -274,8 +315,9 @@ def _walk(
     return type(node)(kept)
 
 
-def parse(query: str) -> ParsedQuery:
-    """Parse a search query; raises QueryError for anything malformed."""
+def parse(query: str, vocabulary: Vocabulary = CLASH) -> ParsedQuery:
+    """Parse a search query with the keys of `vocabulary`; raises QueryError for anything
+    malformed."""
     if len(query) > MAX_QUERY_LENGTH:
         raise QueryError(
             _("The query is too long (%(length)d characters, at most %(max)d)")
@@ -296,7 +338,7 @@ def parse(query: str) -> ParsedQuery:
     if root is None:
         return ParsedQuery(None)
     sort_terms: list[Term] = []
-    node = _walk(root, sort_terms, top=True, depth=0, count=[0])
+    node = _walk(root, sort_terms, vocabulary, top=True, depth=0, count=[0])
     order, descending = "name", False
     for term in sort_terms:
         if term.key == "order":
@@ -304,3 +346,18 @@ def parse(query: str) -> ParsedQuery:
         else:
             descending = term.value.lower() == "desc"
     return ParsedQuery(node, Sorting(order, descending))
+
+
+def name_lookup(
+    names: Mapping[str, Collection[int]], folded: str, term: Term, missing: str
+) -> set[int]:
+    """The ids of a folded name among ``names`` (folded name → ids): the exact name, else a
+    unique prefix ("ab:perfo"), else a QueryError saying ``missing`` with the closest names."""
+    if folded in names:
+        return set(names[folded])
+    prefixed = {pk for name, ids in names.items() if name.startswith(folded) for pk in ids}
+    if folded and len(prefixed) == 1:
+        return prefixed
+    close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
+    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
+    raise QueryError(missing + hint, term.text, term.position)

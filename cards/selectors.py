@@ -12,6 +12,16 @@ from django.db.models import F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Lower
 from django.utils.translation import gettext as _
 
+from cards.chaos_files import (
+    CHAOS_CARD_VALUES,
+    ChaosCardRow,
+    ChaosCatalogue,
+    ChaosKeywordRow,
+    ChaosRuleRow,
+    ChaosSetRow,
+)
+from cards.chaos_search import CHAOS
+from cards.chaos_search import node_q as chaos_node_q
 from cards.models import (
     DECKABLE_TYPES,
     Ability,
@@ -22,6 +32,11 @@ from cards.models import (
     CardTranslation,
     CardType,
     CatalogueRevision,
+    ChaosCard,
+    ChaosCardTranslation,
+    ChaosKeyword,
+    ChaosRuleEntry,
+    ChaosSet,
     Expansion,
     ExpansionTranslation,
     RuleEntry,
@@ -36,6 +51,7 @@ from cards.search import (
     ParsedQuery,
     QueryError,
     Term,
+    name_lookup,
     parse,
 )
 from cards.text import fold
@@ -255,20 +271,12 @@ PRODUCT_TYPES = {CardType.STRONGHOLD, CardType.BRIDGE}
 
 def _lookup(names: dict[str, frozenset[int]], term: Term, what: str) -> frozenset[int]:
     """Exact folded name, else a unique prefix ("ab:perfo"), else a 400 with suggestions."""
-    folded = fold(term.value)
-    if folded in names:
-        return names[folded]
-    prefixed = {pk for name, ids in names.items() if name.startswith(folded) for pk in ids}
-    if folded and len(prefixed) == 1:
-        return frozenset(prefixed)
-    close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
     missing = (
         _("No ability called '%(name)s'.")
         if what == "ability"
         else _("No expansion called '%(name)s'.")
     ) % {"name": term.value}
-    hint = " " + _("Did you mean %(names)s?") % {"names": ", ".join(close)} if close else ""
-    raise QueryError(missing + hint, term.text, term.position)
+    return frozenset(name_lookup(names, fold(term.value), term, missing))
 
 
 def _abilities_q(ability_ids: frozenset[int], *, is_aura: bool) -> Q:
@@ -374,3 +382,143 @@ def card_search(
     if sorting.order != "name":
         ordering.append(name.asc())
     return cards.order_by(*ordering, "slug")
+
+
+# ---- Duel of Chaos ----------------------------------------------------------------------------
+
+ChaosTranslated = ChaosCard | ChaosSet | ChaosKeyword | ChaosRuleEntry
+# The printed edition is French: a text missing in the asked language and in English is shown in
+# French (the rulebook's named cards have only their French names).
+CHAOS_FALLBACKS = (FALLBACK_LANGUAGE, "fr")
+
+
+def chaos_translated(
+    obj: ChaosTranslated, attribute: str, language: str | None = None
+) -> Translated:
+    """One text of a Duel of Chaos row: in `language`, else English, else French."""
+    language = language or current_language()
+    rows = {row.language_code: row for row in obj.translations.all()}
+    for code in (language, *CHAOS_FALLBACKS):
+        row = rows.get(code)
+        if row is not None and getattr(row, attribute):
+            return Translated(getattr(row, attribute), code, code != language)
+    return Translated("", language, False)
+
+
+def chaos_cards_with_details(queryset: QuerySet[ChaosCard] | None = None) -> QuerySet[ChaosCard]:
+    queryset = ChaosCard.objects.all() if queryset is None else queryset
+    return queryset.select_related("chaos_set").prefetch_related(
+        "translations", "chaos_set__translations"
+    )
+
+
+def chaos_card_get(*, slug: str) -> ChaosCard:
+    return chaos_cards_with_details(ChaosCard.objects.filter(slug=slug)).get()
+
+
+def _chaos_name_in(language: str) -> Subquery:
+    return Subquery(
+        ChaosCardTranslation.objects.filter(card=OuterRef("pk"), language_code=language).values(
+            "name"
+        )[:1]
+    )
+
+
+def chaos_card_search(
+    query: str | ParsedQuery, *, language: str | None = None
+) -> QuerySet[ChaosCard]:
+    """The Duel of Chaos cards a query finds (its own keys, `cards.chaos_search`), sorted as it
+    asks; raises QueryError. It reads only this game's cards: never a Clash of Decks one."""
+    parsed = parse(query, CHAOS) if isinstance(query, str) else query
+    language = language or current_language()
+    cards = ChaosCard.objects.all()
+    if parsed.node is not None:
+        cards = cards.filter(chaos_node_q(parsed.node))
+    name = Lower(
+        Coalesce(
+            _chaos_name_in(language),
+            _chaos_name_in(FALLBACK_LANGUAGE),
+            _chaos_name_in("fr"),
+            F("slug"),
+        )
+    )
+    orders: dict[str, list[Lower | F]] = {
+        "name": [name],
+        "cost": [F("cost")],
+        "set": [F("chaos_set__position"), F("position")],
+    }
+    sorting = parsed.sorting
+    ordering = [
+        expression.desc(nulls_last=True) if sorting.descending else expression.asc(nulls_last=True)
+        for expression in orders[sorting.order]
+    ]
+    if sorting.order != "name":
+        ordering.append(name.asc())
+    return cards.order_by(*ordering, "slug")
+
+
+def chaos_rules() -> QuerySet[ChaosRuleEntry]:
+    return ChaosRuleEntry.objects.prefetch_related("translations", "keywords").order_by("position")
+
+
+def chaos_keywords() -> QuerySet[ChaosKeyword]:
+    return ChaosKeyword.objects.select_related("rule").prefetch_related("translations")
+
+
+def chaos_sets() -> QuerySet[ChaosSet]:
+    return ChaosSet.objects.prefetch_related("translations").order_by("position")
+
+
+def chaos_catalogue_snapshot(set_codes: Iterable[str] | None = None) -> ChaosCatalogue:
+    """What the catalogue holds of Duel of Chaos, as the rows of its data files (the export):
+    the sets of `set_codes` (all if None) and their cards, every keyword and rule."""
+    wanted = None if set_codes is None else set(set_codes)
+
+    def names(obj: ChaosSet | ChaosKeyword) -> dict[str, str]:
+        return {row.language_code: row.name for row in obj.translations.all()}
+
+    sets = [s for s in chaos_sets() if wanted is None or s.code in wanted]
+    cards = chaos_cards_with_details(
+        ChaosCard.objects.filter(chaos_set__in=sets).order_by("chaos_set__position", "position")
+    )
+    card_rows = []
+    for position, card in enumerate(cards, start=1):
+        texts: dict[str, dict[str, str]] = {}
+        for row in card.translations.all():
+            printed = {"play": row.play_text, "reaction": row.reaction_text}
+            printed = {key: text for key, text in printed.items() if text}
+            if printed:
+                texts[row.language_code] = printed
+        card_rows.append(
+            ChaosCardRow(
+                set_code=card.chaos_set.code,
+                identifier=card.identifier,
+                slug=card.slug,
+                names={row.language_code: row.name for row in card.translations.all()},
+                values={name: getattr(card, name) for name in CHAOS_CARD_VALUES},
+                keywords=tuple(card.keywords.split()),
+                position=position,
+                texts=texts,
+            )
+        )
+    return ChaosCatalogue(
+        sets=[
+            ChaosSetRow(s.code, s.slug, s.kind, names(s), s.card_count, s.position) for s in sets
+        ],
+        keywords=[
+            ChaosKeywordRow(k.code, k.clan, k.rule.rule_id if k.rule else "", names(k), k.position)
+            for k in chaos_keywords()
+        ],
+        cards=card_rows,
+        rules=[
+            ChaosRuleRow(
+                rule_id=entry.rule_id,
+                number=entry.number,
+                position=entry.position,
+                keyword=next((k.code for k in entry.keywords.all()), None),
+                titles={row.language_code: row.title for row in entry.translations.all()},
+                texts={row.language_code: row.text for row in entry.translations.all()},
+            )
+            for entry in chaos_rules()
+        ],
+    )

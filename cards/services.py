@@ -8,7 +8,16 @@ from typing import Any
 from django.db import models, transaction
 from django.db.models.deletion import ProtectedError
 
-from cards.catalogue_files import GAME_CODE, GAME_NAME, Catalogue, read_catalogue
+from cards import chaos_files
+from cards.catalogue_files import (
+    GAME_CODE,
+    GAME_NAME,
+    Catalogue,
+    CatalogueFileError,
+    FileProblem,
+    read_catalogue,
+)
+from cards.chaos_files import ChaosCatalogue, keywords_of_texts, read_chaos_catalogue
 from cards.models import (
     Ability,
     AbilityAlias,
@@ -17,6 +26,14 @@ from cards.models import (
     CardAbility,
     CardTranslation,
     CatalogueRevision,
+    ChaosCard,
+    ChaosCardTranslation,
+    ChaosKeyword,
+    ChaosKeywordTranslation,
+    ChaosRuleEntry,
+    ChaosRuleEntryTranslation,
+    ChaosSet,
+    ChaosSetTranslation,
     Expansion,
     ExpansionTranslation,
     Game,
@@ -27,7 +44,17 @@ from cards.text import search_text
 from cod_site.errors import DomainError
 
 # The models of a catalogue row's text in one language.
-Translation = ExpansionTranslation | CardTranslation | RuleEntryTranslation | AbilityTranslation
+Translation = (
+    ExpansionTranslation
+    | CardTranslation
+    | RuleEntryTranslation
+    | AbilityTranslation
+    | ChaosSetTranslation
+    | ChaosCardTranslation
+    | ChaosRuleEntryTranslation
+    | ChaosKeywordTranslation
+)
+CHAOS_DIR = "chaos"
 
 
 @dataclass
@@ -310,8 +337,22 @@ def catalogue_revision_record(*, summary: str) -> CatalogueRevision:
 
 
 def catalogue_load(*, data_dir: Path) -> LoadReport:
-    """Import the data files of `data_dir`: all or nothing, and a second run changes nothing."""
-    catalogue = read_catalogue(data_dir)  # raises CatalogueFileError before any write
+    """Import the data files of `data_dir` (and of its `chaos/` folder, the Duel of Chaos files,
+    if there is one): all or nothing, and a second run changes nothing."""
+    # Every file is read and checked before any write; all their problems are raised together.
+    problems: list[FileProblem] = []
+    try:
+        catalogue = read_catalogue(data_dir)
+    except CatalogueFileError as exc:
+        problems.extend(exc.problems)
+    chaos: ChaosCatalogue | None = None
+    if (data_dir / CHAOS_DIR).is_dir():
+        try:
+            chaos = read_chaos_catalogue(data_dir / CHAOS_DIR)
+        except CatalogueFileError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CatalogueFileError(problems)
     report = LoadReport()
     with transaction.atomic():
         game, created = Game.objects.get_or_create(code=GAME_CODE, defaults={"name": GAME_NAME})
@@ -321,6 +362,8 @@ def catalogue_load(*, data_dir: Path) -> LoadReport:
         expansions = _load_expansions(catalogue, game, report)
         abilities = _load_abilities(catalogue, game, rules, report)
         _load_cards(catalogue, game, expansions, abilities, report)
+        if chaos is not None:
+            _load_chaos(chaos, report)
         if report.changed:
             report.revision = catalogue_revision_record(
                 summary=f"load_catalogue: {report.summary()}"
@@ -333,3 +376,167 @@ def card_search_text_refresh(*, card: Card) -> None:
     with transaction.atomic():
         if _refresh_search_text(Card.objects.filter(pk=card.pk), None):
             catalogue_revision_record(summary=f"names of {card.slug} edited")
+
+
+# ---- Duel of Chaos --------------------------------------------------------------------------
+
+
+def _card_search_text(slug: str, names: list[str]) -> str:
+    return search_text([*names, slug.replace("-", " ")])
+
+
+def _keywords_field(codes: list[str] | tuple[str, ...]) -> str:
+    """The keywords as `ChaosCard.keywords` keeps them: " plan call " (a code is " code ")."""
+    return f" {' '.join(codes)} " if codes else ""
+
+
+def _load_chaos(catalogue: ChaosCatalogue, report: LoadReport) -> None:
+    game, created = Game.objects.get_or_create(
+        code=chaos_files.GAME_CODE, defaults={"name": chaos_files.GAME_NAME}
+    )
+    if created:
+        report.created["game"] += 1
+    existing_rules = _refresh_by(ChaosRuleEntry, "rule_id", {"game": game})
+    _sync(
+        ChaosRuleEntry,
+        existing_rules,
+        {
+            rule.rule_id: {
+                "game": game,
+                "rule_id": rule.rule_id,
+                "number": rule.number,
+                "position": rule.position,
+            }
+            for rule in catalogue.rules
+        },
+        report,
+        delete_missing=True,
+    )
+    rules = _refresh_by(ChaosRuleEntry, "rule_id", {"game": game})
+    _translations(
+        ChaosRuleEntryTranslation,
+        "entry",
+        rules,
+        {
+            rule.rule_id: {
+                language: {"title": rule.titles[language], "text": rule.texts[language]}
+                for language in rule.titles
+                if language in rule.texts
+            }
+            for rule in catalogue.rules
+        },
+        report,
+    )
+    _sync_named(
+        ChaosKeyword,
+        ChaosKeywordTranslation,
+        "keyword",
+        game,
+        {
+            row.code: {
+                "game": game,
+                "code": row.code,
+                "clan": row.clan,
+                "rule": rules.get(row.rule_id),
+                "position": row.position,
+            }
+            for row in catalogue.keywords
+        },
+        {row.code: row.names for row in catalogue.keywords},
+        report,
+    )
+    sets = _sync_named(
+        ChaosSet,
+        ChaosSetTranslation,
+        "chaos_set",
+        game,
+        {
+            row.code: {
+                "game": game,
+                "code": row.code,
+                "slug": row.slug,
+                "kind": row.kind,
+                "card_count": row.card_count,
+                "position": row.position,
+            }
+            for row in catalogue.sets
+        },
+        {row.code: row.names for row in catalogue.sets},
+        report,
+    )
+    _load_chaos_cards(catalogue, game, sets, report)
+
+
+def _sync_named(
+    model: type[ChaosKeyword] | type[ChaosSet],
+    translation: type[ChaosKeywordTranslation] | type[ChaosSetTranslation],
+    parent_field: str,
+    game: Game,
+    wanted: dict[str, dict[str, Any]],
+    names: dict[str, dict[str, str]],
+    report: LoadReport,
+) -> dict[str, Any]:
+    """The rows of `model` keyed by code (one no longer in the files stays), and their names."""
+    _sync(model, _refresh_by(model, "code", {"game": game}), wanted, report, delete_missing=False)
+    rows = _refresh_by(model, "code", {"game": game})
+    _translations(
+        translation,
+        parent_field,
+        {code: rows[code] for code in wanted},
+        {
+            code: {language: {"name": name} for language, name in by_language.items()}
+            for code, by_language in names.items()
+        },
+        report,
+    )
+    return rows
+
+
+def _load_chaos_cards(
+    catalogue: ChaosCatalogue, game: Game, sets: dict[str, ChaosSet], report: LoadReport
+) -> None:
+    existing = _refresh_by(ChaosCard, "slug", {"chaos_set__game": game})
+    wanted = {
+        row.slug: {
+            "chaos_set": sets[row.set_code],
+            "identifier": row.identifier,
+            "slug": row.slug,
+            **row.values,
+            "position": row.position,
+            "keywords": _keywords_field(row.keywords),
+            "search_text": _card_search_text(row.slug, list(row.names.values())),
+        }
+        for row in catalogue.cards
+    }
+    _sync(ChaosCard, existing, wanted, report, delete_missing=True)
+    cards = _refresh_by(ChaosCard, "slug", {"chaos_set__game": game})
+    _translations(
+        ChaosCardTranslation,
+        "card",
+        {row.slug: cards[row.slug] for row in catalogue.cards},
+        {
+            row.slug: {
+                language: {
+                    "name": name,
+                    "play_text": row.texts.get(language, {}).get("play", ""),
+                    "reaction_text": row.texts.get(language, {}).get("reaction", ""),
+                }
+                for language, name in row.names.items()
+            }
+            for row in catalogue.cards
+        },
+        report,
+    )
+
+
+def chaos_card_derived_refresh(*, card: ChaosCard) -> None:
+    """After an admin edit of a Duel of Chaos card: its keywords and search text follow its
+    effects and names, and the catalogue records a revision."""
+    names = list(card.translations.values_list("name", flat=True))
+    card.keywords = _keywords_field(keywords_of_texts(card.play_effect, card.reaction_effect))
+    card.search_text = _card_search_text(card.slug, names)
+    with transaction.atomic():
+        ChaosCard.objects.filter(pk=card.pk).update(
+            keywords=card.keywords, search_text=card.search_text
+        )
+        catalogue_revision_record(summary=f"admin: Duel of Chaos card {card.slug}")

@@ -1,4 +1,5 @@
-"""Catalogue pages: card browser (htmx), card, expansion and ability pages, rules reference."""
+"""Catalogue pages: card browser (htmx), card, expansion and ability pages, rules reference; the
+Duel of Chaos card browser, card pages and rules reference."""
 
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -12,8 +13,21 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cards.chaos_search import CHAOS
 from cards.emblems import emblem_for, emblem_svg
-from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
+from cards.models import (
+    DECKABLE_TYPES,
+    Ability,
+    Card,
+    CardType,
+    ChaosCard,
+    ChaosCardType,
+    ChaosClan,
+    ChaosKeyword,
+    ChaosRuleEntry,
+    Expansion,
+    RuleEntry,
+)
 from cards.page_cache import PagePart, cached_part, render_part
 from cards.search import QueryError, parse
 from cards.selectors import (
@@ -21,6 +35,13 @@ from cards.selectors import (
     card_prefetches,
     card_search,
     cards_with_details,
+    chaos_card_get,
+    chaos_card_search,
+    chaos_cards_with_details,
+    chaos_keywords,
+    chaos_rules,
+    chaos_sets,
+    chaos_translated,
     pick_translation,
     translated,
 )
@@ -400,3 +421,145 @@ def rules_reference(request: HttpRequest) -> HttpResponse:
             )
         )
     return render(request, "cards/rules.html", {"rules": rules})
+
+
+# ---- Duel of Chaos ----------------------------------------------------------------------------
+
+CHAOS_EXAMPLES = [
+    ("domania", gettext_lazy("names in any language, accents and case ignored")),
+    ("cost<=2", gettext_lazy("the cost, with : = != < <= > >=")),
+    ("type:domain", gettext_lazy("emissary, domain, intervention or aid")),
+    ("clan:drakon", gettext_lazy("chaos, drakon, evine or none")),
+    ("kw:plan", gettext_lazy("a keyword its effects use (kw:appel = CALL)")),
+    ("react:opponent", gettext_lazy("a reaction: discarded, sacrificed, or opponent")),
+    ("set:EX", gettext_lazy("a set by code, slug or name")),
+    ("complete:no", gettext_lazy("cards the rulebook names without printing them")),
+    ("order:cost dir:desc", gettext_lazy("sorting: name, cost, set")),
+]
+
+
+@dataclass(frozen=True)
+class ChaosKeywordLine:
+    code: str
+    name: Translated
+    rule_id: str | None
+
+
+@dataclass(frozen=True)
+class ChaosCardFace:
+    card: ChaosCard
+    name: Translated
+    type_label: str
+    clan_label: str
+    set_name: Translated
+    play_text: Translated
+    reaction_text: Translated
+    keywords: list[ChaosKeywordLine]
+
+
+def chaos_card_face(
+    card: ChaosCard, language: str, keywords: dict[str, ChaosKeyword]
+) -> ChaosCardFace:
+    """What a rendered Duel of Chaos card shows (blank facts are unknown, not zero)."""
+    lines = []
+    for code in card.keywords.split():
+        keyword = keywords.get(code)
+        if keyword is not None:
+            rule = keyword.rule
+            name = chaos_translated(keyword, "name", language)
+            lines.append(ChaosKeywordLine(code, name, rule.rule_id if rule else None))
+    return ChaosCardFace(
+        card=card,
+        name=chaos_translated(card, "name", language),
+        type_label=str(ChaosCardType(card.card_type).label) if card.card_type else "",
+        clan_label=str(ChaosClan(card.clan).label) if card.clan else "",
+        set_name=chaos_translated(card.chaos_set, "name", language),
+        play_text=chaos_translated(card, "play_text", language),
+        reaction_text=chaos_translated(card, "reaction_text", language),
+        keywords=lines,
+    )
+
+
+def _keywords_by_code() -> dict[str, ChaosKeyword]:
+    return {keyword.code: keyword for keyword in chaos_keywords()}
+
+
+def chaos_card_browser(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "")[:2000]
+    page_number = request.GET.get("page", "")
+    part = cached_part(
+        "chaos_browser", (query, page_number), lambda: _chaos_browser_part(query, page_number)
+    )
+    return render(request, "cards/chaos/browser.html", {"part": part}, status=part.status)
+
+
+def _chaos_browser_part(query: str, page_number: str) -> PagePart:
+    language = current_language()
+    error: QueryError | None = None
+    faces: list[ChaosCardFace] = []
+    page = None
+    try:
+        cards = chaos_card_search(parse(query, CHAOS), language=language)
+        page = Paginator(chaos_cards_with_details(cards), PAGE_SIZE).get_page(page_number or None)
+        keywords = _keywords_by_code()
+        faces = [chaos_card_face(card, language, keywords) for card in page.object_list]
+    except QueryError as exc:
+        error = exc
+    context = {
+        "query": query,
+        "error": error,
+        "faces": faces,
+        "page": page,
+        "page_query": urlencode({"q": query}),
+        "examples": CHAOS_EXAMPLES,
+        "sets": [(s, chaos_translated(s, "name", language)) for s in chaos_sets()],
+    }
+    return render_part("cards/chaos/_browser.html", context, status=400 if error else 200)
+
+
+def chaos_card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    part = cached_part("chaos_card", (slug,), lambda: _chaos_card_part(slug))
+    return render(request, "cards/chaos/card_detail.html", {"part": part})
+
+
+def _chaos_card_part(slug: str) -> PagePart:
+    language = current_language()
+    try:
+        card = chaos_card_get(slug=slug)
+    except ChaosCard.DoesNotExist:
+        raise Http404(slug) from None
+    face = chaos_card_face(card, language, _keywords_by_code())
+    other_names = [
+        (row.language_code, row.name)
+        for row in card.translations.all()
+        if row.language_code != face.name.language
+    ]
+    context = {"face": face, "other_names": other_names}
+    return render_part("cards/chaos/_card_detail.html", context, title=face.name.text)
+
+
+@dataclass(frozen=True)
+class ChaosRuleView:
+    entry: ChaosRuleEntry
+    title: Translated
+    paragraphs: list[str]
+    depth: int
+    keyword_code: str | None
+
+
+def chaos_rules_reference(request: HttpRequest) -> HttpResponse:
+    language = current_language()
+    rules = []
+    for entry in chaos_rules():
+        text = chaos_translated(entry, "text", language)
+        keywords = list(entry.keywords.all())
+        rules.append(
+            ChaosRuleView(
+                entry=entry,
+                title=chaos_translated(entry, "title", language),
+                paragraphs=[line for line in text.text.splitlines() if line.strip()],
+                depth=min(entry.number.count("."), 2),
+                keyword_code=keywords[0].code if keywords else None,
+            )
+        )
+    return render(request, "cards/chaos/rules.html", {"rules": rules})

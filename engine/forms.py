@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import MODE, PRECONSTRUCTED_NUMBERS, SOLO_MODE, DeckChoice
-from engine.models import MAX_GAMES, MAX_LEVEL, MIN_LEVEL, Agent
+from engine.models import CHAOS_MAX_GAMES, MAX_GAMES, MAX_LEVEL, MIN_LEVEL, Agent, ChaosAgent
 from engine.selectors import DeckOption, SeatChoice, SoloAiChoice
 
 DEFAULT_GAMES = 1000
@@ -139,3 +139,28 @@ class TestDeckForm(forms.Form):
         if kind == OpponentKind.PRECONSTRUCTED:
             return SeatChoice(DeckChoice(preconstructed=value), agent)
         return SeatChoice(DeckChoice(deck=value), agent)
+
+
+class ChaosBatchForm(forms.Form):
+    """A Duel of Chaos test batch: a set of the catalogue, an AI per seat, how many games."""
+
+    set_code = forms.ChoiceField(label=_("Set"))
+    agent_a = forms.ChoiceField(
+        label=_("AI of seat A"), choices=ChaosAgent.choices, initial=ChaosAgent.GREEDY
+    )
+    agent_b = forms.ChoiceField(
+        label=_("AI of seat B"), choices=ChaosAgent.choices, initial=ChaosAgent.RANDOM
+    )
+    games = forms.IntegerField(
+        label=_("Games"),
+        min_value=1,
+        max_value=max(CHAOS_MAX_GAMES.values()),
+        initial=500,
+        help_text=_("Up to 20,000 with the fast AIs, 120 with the search AI."),
+    )
+
+    def __init__(self, *args: Any, sets: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["set_code"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = sets

@@ -342,3 +342,55 @@ class DifficultyCurve(models.Model):
 
     def __str__(self) -> str:
         return f"curve #{self.pk} ({self.games_per_level} games per level)"
+
+
+# ---- Duel of Chaos test batches ---------------------------------------------------------------
+
+
+class ChaosAgent(models.TextChoices):
+    """The computer players of `engine.chaos.agents`, weakest to strongest."""
+
+    RANDOM = "random", _("Random (weakest)")
+    GREEDY = "greedy", _("Greedy (fast)")
+    SEARCH = "search", _("Search (strongest, slowest)")
+
+
+# The games a Duel of Chaos batch may ask, by its slower agent: about 20 seconds of one core
+# (greedy ~1,000 games/s, random ~300, search ~6; bench/chaos_bench.py).
+CHAOS_MAX_GAMES = {ChaosAgent.RANDOM: 5000, ChaosAgent.GREEDY: 20_000, ChaosAgent.SEARCH: 120}
+
+
+class ChaosBatch(models.Model):
+    """Seeded games of Duel of Chaos between two computer players on one set of the catalogue
+    (engine.chaos.batch): game `i` can be played again from the seed alone."""
+
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chaos_batches"
+    )
+    # The catalogue set whose cards are played (cards.ChaosSet.code), and its cards as played
+    # (engine.chaos.cards fields), so a later edit of the set changes no result.
+    set_code = models.CharField(_("set"), max_length=10)
+    cards = models.JSONField(_("cards as played"))
+    agent_a = models.CharField(_("AI of seat A"), max_length=10, choices=ChaosAgent.choices)
+    agent_b = models.CharField(_("AI of seat B"), max_length=10, choices=ChaosAgent.choices)
+    games = models.PositiveIntegerField(_("games"), validators=[MinValueValidator(1)])
+    seed = models.BigIntegerField(_("seed"))
+    rules_version = models.CharField(_("rules version"), max_length=40)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    # `engine.chaos.batch.BatchTotals` JSON once done.
+    totals = models.JSONField(_("totals"), null=True, blank=True)
+    engine_seconds = models.FloatField(_("engine time (s)"), default=0.0)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["requested_by", "-created_at"])]
+        verbose_name = _("Duel of Chaos test batch")
+        verbose_name_plural = _("Duel of Chaos test batches")
+
+    def __str__(self) -> str:
+        return f"Duel of Chaos #{self.pk} ({self.games} games)"

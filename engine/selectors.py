@@ -23,9 +23,12 @@ from engine import board, simulation
 from engine.adapters.decks import COOP_MODE, DeckChoice
 from engine.adapters.difficulty import difficulty_level_options
 from engine.agent_ladder import AgentStanding, current_ladder
+from engine.chaos.batch import BatchTotals, wilson
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
+    ChaosAgent,
+    ChaosBatch,
     DeckSource,
     DifficultyCurve,
     DifficultyOption,
@@ -736,3 +739,65 @@ def _seat_card_insight(seat: SimulationSeat, deck: Deck, slug: str) -> DeckCardI
         return None
     stats = simulation.card_stats(name, row, totals.games, totals.wins[seat.index])
     return DeckCardInsight(deck, seat.agent, totals.games, stats)
+
+
+# ---- Duel of Chaos test batches ---------------------------------------------------------------
+
+
+def chaos_batches_of(user: Viewer) -> QuerySet[ChaosBatch]:
+    if not user.is_authenticated:
+        return ChaosBatch.objects.none()
+    return ChaosBatch.objects.filter(requested_by=user)
+
+
+def chaos_batch_get(*, batch_id: int, user: Viewer) -> ChaosBatch:
+    """A batch its requester (or staff) may see; anyone else gets the same 404."""
+    batch = ChaosBatch.objects.filter(pk=batch_id).first()
+    if batch is None or not (
+        user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
+    ):
+        raise DomainError(
+            "not_found",
+            _("There is no Duel of Chaos test batch #%(id)s.") % {"id": batch_id},
+            {"batch": batch_id},
+            status_code=404,
+        )
+    return batch
+
+
+@dataclass(frozen=True)
+class ChaosSeatResult:
+    seat: str
+    agent: str
+    wins: int
+    rate: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class ChaosBatchResult:
+    totals: BatchTotals
+    seats: tuple[ChaosSeatResult, ...]
+    mean_turns: float
+    first_player_rate: float
+
+
+def chaos_batch_result(batch: ChaosBatch) -> ChaosBatchResult | None:
+    """A done batch's win rates by seat (95% Wilson intervals), mean turns, first player's wins."""
+    if batch.totals is None:
+        return None
+    totals = BatchTotals.from_json(batch.totals)
+    games = max(totals.games, 1)
+    seats = []
+    for index, agent in enumerate((batch.agent_a, batch.agent_b)):
+        wins = totals.wins[index]
+        low, high = wilson(wins, games)
+        seats.append(
+            ChaosSeatResult(
+                "AB"[index], str(ChaosAgent(agent).label), wins, wins / games, low, high
+            )
+        )
+    return ChaosBatchResult(
+        totals, tuple(seats), totals.mean_turns(), totals.first_player_wins / games
+    )

@@ -55,3 +55,9 @@ def resend_lost_chunks() -> int:
     return services.batch_resend_lost_chunks(
         idle_for=timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
     )
+
+
+@shared_task(name=services.RUN_CHAOS_BATCH_TASK, ignore_result=True)
+def run_chaos_batch(batch_id: int) -> str:
+    """Play a Duel of Chaos batch; returns its status."""
+    return str(services.chaos_batch_run(batch_id=batch_id).status)

@@ -14,4 +14,6 @@ urlpatterns = [
     path("<int:batch_id>/cancel/", views.batch_cancel, name="cancel"),
     path("<int:batch_id>/games/<int:index>/", views.game_replay, name="replay"),
     path("cards/<slug:slug>/", views.card_insight, name="card_insight"),
+    path("chaos/", views.chaos_batch_list, name="chaos_batches"),
+    path("chaos/<int:batch_id>/", views.chaos_batch_detail, name="chaos_batch"),
 ]

@@ -1,5 +1,5 @@
 """Pages of simulated test games: "Test this deck", my batches, a batch with its live progress and
-results, and the replay viewer of one game."""
+results, and the replay viewer of one game; Duel of Chaos test batches and their results."""
 
 from typing import Any
 
@@ -12,13 +12,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards.selectors import chaos_sets, chaos_translated
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.adapters.decks import DeckChoice
-from engine.forms import TestDeckForm
+from engine.forms import ChaosBatchForm, TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
 from engine.replay_steps import replay_context
 
@@ -251,3 +252,53 @@ def card_insight(request: HttpRequest, slug: str) -> HttpResponse:
     the public decks that play it: the card page's cached part is the catalogue's only."""
     context = {"rows": selectors.card_insight(slug), "early_turns": simulation.EARLY_TURNS}
     return render(request, "engine/card_insight.html", context)
+
+
+# ---- Duel of Chaos test batches ---------------------------------------------------------------
+
+
+def _chaos_set_choices() -> list[tuple[str, str]]:
+    language = current_language()
+    return [
+        (chaos_set.code, f"{chaos_set.code} {chaos_translated(chaos_set, 'name', language).text}")
+        for chaos_set in chaos_sets()
+    ]
+
+
+@login_required
+def chaos_batch_list(request: HttpRequest) -> HttpResponse:
+    form = ChaosBatchForm(request.POST or None, sets=_chaos_set_choices())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            batch = services.chaos_batch_create(
+                requested_by=signed_in_user(request),
+                set_code=data["set_code"],
+                agent_a=data["agent_a"],
+                agent_b=data["agent_b"],
+                games=data["games"],
+            )
+        except DomainError as error:
+            field = next((name for name in error.details if name in form.fields), None)
+            form.add_error(field, error.message)
+        else:
+            return redirect("engine:chaos_batch", batch_id=batch.pk)
+    page = Paginator(selectors.chaos_batches_of(request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    status = 400 if form.errors else 200
+    return render(request, "engine/chaos_batches.html", {"form": form, "page": page}, status=status)
+
+
+@login_required
+def chaos_batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
+    try:
+        batch = selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
+    except DomainError as error:
+        raise Http404(error.message) from error
+    context = {
+        "batch": batch,
+        "result": selectors.chaos_batch_result(batch),
+        "active": batch.status in ACTIVE_STATUSES,
+    }
+    return render(request, "engine/chaos_batch.html", context)

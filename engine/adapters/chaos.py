@@ -1,0 +1,42 @@
+"""A Duel of Chaos set of the catalogue as the engine plays it: its cards as the fields of
+`engine.chaos.cards` (what a batch stores), read back into a box."""
+
+from typing import Any
+
+from cards.models import ChaosCard
+from cards.selectors import chaos_translated
+from engine.chaos.cards import Box, box_from_cards, card_from_fields
+
+
+def _yes_no(value: bool | None) -> str:
+    return "" if value is None else ("yes" if value else "no")
+
+
+def chaos_set_cards(code: str) -> list[dict[str, Any]]:
+    """The cards of set `code`, each as its engine fields (named in English, else French)."""
+    cards = ChaosCard.objects.filter(chaos_set__code=code).prefetch_related("translations")
+    return [
+        {
+            "name": chaos_translated(card, "name", "en").text,
+            "type": card.card_type,
+            "clan": card.clan,
+            "cost": "" if card.cost is None else str(card.cost),
+            "deck": card.deck,
+            "copies": str(card.copies),
+            "play": card.play_effect,
+            "reaction_on": card.reaction_on,
+            "reaction_opponent_turn": _yes_no(card.reaction_opponent_turn),
+            "reaction": card.reaction_effect,
+            "depth": "" if card.depth is None else str(card.depth),
+            "complete": _yes_no(card.complete),
+        }
+        for card in cards.order_by("position", "slug")
+    ]
+
+
+def chaos_box(cards: list[dict[str, Any]], where: str) -> Box:
+    """The box of stored card fields; InputError naming the card and field that is wrong, or
+    the incomplete card."""
+    return box_from_cards(
+        [card_from_fields(fields, f"{where} {fields.get('name')!r}") for fields in cards], where
+    )
