@@ -162,6 +162,8 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
 SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
 SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
+# Other slow work sent without a broker (cod_site.background.task_send: the Grimoire's solver).
+BACKGROUND_THREADS = env_int("BACKGROUND_THREADS", 2)
 
 # Games at a table (play app): the lookahead agent's thinking budget in search nodes (its own
 # default; at most 25 ms a move on this loaded 2-core machine, far inside the 1 s a computer seat
