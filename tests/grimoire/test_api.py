@@ -46,13 +46,6 @@ TEXTS = {
 BODY = {"scenario": POSITION, "goal": {"kind": "win"}, "difficulty": 2, "translations": TEXTS}
 
 
-@pytest.fixture
-def ana(django_user_model: type[User]) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    return client
-
-
 def post(client: Client, url: str, body: Any) -> Any:
     return client.post(url, body, content_type="application/json")
 

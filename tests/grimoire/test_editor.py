@@ -36,13 +36,6 @@ STRIKE = {
 }
 
 
-@pytest.fixture
-def ana(django_user_model: Any) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    return client
-
-
 def _check(client: Client, data: dict[str, Any], url: str = "/grimoire/new/") -> Any:
     return client.post(url, data, headers={"HX-Request": "true"})
 

@@ -5,10 +5,10 @@ are one per person (one per session for anonymous visitors), so a script cannot 
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from grimoire.models import Puzzle
+from tests.grimoire.conftest import signed_in
 from tests.grimoire.test_api import BOLT_ON_PAWN, TEXTS, create, post
 
 pytestmark = pytest.mark.django_db
@@ -20,25 +20,12 @@ WRONG = ["assault"]
 
 
 @pytest.fixture
-def ana(django_user_model: type[User]) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    return client
-
-
-@pytest.fixture
 def uid(ana: Client) -> str:
     """Ana's puzzle, proved and public."""
     uid: str = create(ana)["uid"]
     post(ana, f"/api/v1/puzzles/{uid}/solve/", {})
     assert post(ana, f"/api/v1/puzzles/{uid}/publish/", {"visibility": "public"}).status_code == 200
     return uid
-
-
-def _signed_in(django_user_model: type[User], name: str, **extra: Any) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user(name, password="x", **extra))
-    return client
 
 
 def _hidden(client: Client, uid: str) -> None:
@@ -87,7 +74,7 @@ def test_an_anonymous_visitor_sees_no_solution(uid: str) -> None:
 
 
 def test_a_signed_in_visitor_sees_it_once_solved(uid: str, django_user_model: Any) -> None:
-    bo = _signed_in(django_user_model, "bo")
+    bo = signed_in(django_user_model, "bo")
     _hidden(bo, uid)
     assert post(bo, f"/api/v1/puzzles/{uid}/attempts/", {"actions": WRONG}).json()["met"] is False
     _hidden(bo, uid)
@@ -101,7 +88,7 @@ def test_the_author_and_staff_see_it_and_are_not_counted(
     ana: Client, uid: str, django_user_model: Any
 ) -> None:
     _shown(ana, uid)
-    staff = _signed_in(django_user_model, "sam", is_staff=True)
+    staff = signed_in(django_user_model, "sam", is_staff=True)
     _shown(staff, uid)
     for client in (ana, staff):
         post(client, f"/api/v1/puzzles/{uid}/attempts/", {"actions": SOLUTION})
@@ -109,7 +96,7 @@ def test_the_author_and_staff_see_it_and_are_not_counted(
 
 
 def test_attempts_count_once_per_person(uid: str, django_user_model: Any) -> None:
-    bo = _signed_in(django_user_model, "bo")
+    bo = signed_in(django_user_model, "bo")
     for actions in (WRONG, SOLUTION, SOLUTION, WRONG):
         post(bo, f"/api/v1/puzzles/{uid}/attempts/", {"actions": actions})
     assert _counts(uid) == (1, 1)
@@ -128,7 +115,7 @@ def test_attempts_count_once_per_person(uid: str, django_user_model: Any) -> Non
 
 
 def test_giving_up_shows_the_solution_and_is_not_a_solve(uid: str, django_user_model: Any) -> None:
-    bo = _signed_in(django_user_model, "bo")
+    bo = signed_in(django_user_model, "bo")
     post(bo, f"/api/v1/puzzles/{uid}/attempts/", {"actions": WRONG})
     given_up = post(bo, f"/api/v1/puzzles/{uid}/give-up/", {})
     assert given_up.status_code == 200
@@ -146,7 +133,7 @@ def test_giving_up_shows_the_solution_and_is_not_a_solve(uid: str, django_user_m
 
 
 def test_giving_up_after_solving_changes_nothing(uid: str, django_user_model: Any) -> None:
-    bo = _signed_in(django_user_model, "bo")
+    bo = signed_in(django_user_model, "bo")
     post(bo, f"/api/v1/puzzles/{uid}/attempts/", {"actions": SOLUTION})
     post(bo, f"/api/v1/puzzles/{uid}/give-up/", {})
     assert _counts(uid) == (1, 1)

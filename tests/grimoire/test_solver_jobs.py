@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from cod_site.celery import app
@@ -39,13 +38,6 @@ def heavy_position() -> dict[str, Any]:
 
 
 HEAVY = {**BODY, "scenario": heavy_position(), "goal": {"kind": "survive"}}
-
-
-@pytest.fixture
-def ana(django_user_model: type[User]) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    return client
 
 
 @pytest.fixture

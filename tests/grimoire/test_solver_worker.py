@@ -9,26 +9,15 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
 from cod_site.celery import app
 from grimoire.models import Puzzle
 from tests.grimoire.test_api import BODY, create, post
-from tests.support.processes import child_environ, running
+from tests.support.processes import child_environ, database_url, running
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def _database_url() -> str:
-    """The test database, as a URL the worker process reads its settings from."""
-    conf = connection.settings_dict
-    password = f":{conf['PASSWORD']}" if conf["PASSWORD"] else ""
-    return (
-        f"postgres://{conf['USER']}{password}@{conf['HOST'] or '127.0.0.1'}:"
-        f"{conf['PORT'] or 5432}/{conf['NAME']}"
-    )
 
 
 def _position() -> dict[str, Any]:
@@ -53,18 +42,16 @@ def _position() -> dict[str, Any]:
 
 
 def test_a_proof_job_is_run_by_a_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, django_user_model: type[User]
+    ana: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not settings.REDIS_URL or connection.vendor != "postgresql":
         pytest.skip("needs REDIS_URL and PostgreSQL: a worker process cannot see SQLite's test DB")
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
-    ana = Client()
-    ana.force_login(django_user_model.objects.create_user("ana", password="x"))
     uid = create(ana, **{**BODY, "scenario": _position(), "goal": {"kind": "survive"}})["uid"]
 
     queue = f"test-grimoire-{uuid.uuid4().hex[:8]}"
     monkeypatch.setitem(app.conf, "task_default_queue", queue)
-    env = {**child_environ(), "DATABASE_URL": _database_url()}
+    env = {**child_environ(), "DATABASE_URL": database_url(connection.settings_dict)}
     command = [
         sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=solo",
         "--queues", queue, "--loglevel=INFO", "--without-heartbeat", "--without-mingle",
