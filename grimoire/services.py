@@ -301,7 +301,9 @@ def puzzle_update(
     difficulty: int | None = None,
     translations: dict[str, dict[str, str]] | None = None,
 ) -> Puzzle:
-    """Change what is given; a new position or goal drops the proof and makes it private again."""
+    """Change what is given; a new position or goal drops the proof and makes it private again,
+    and is a new puzzle to its solvers: their records (who solved it or saw its solution) and
+    the figures start again."""
     changed = False
     if scenario is not None or goal is not None:
         stored, parsed, state = _position(puzzle.scenario if scenario is None else scenario)
@@ -318,6 +320,8 @@ def puzzle_update(
             puzzle.report = None
             puzzle.proof_status = ProofStatus.NONE
             puzzle.visibility = Visibility.PRIVATE
+            puzzle.records.all().delete()
+            puzzle.attempts = puzzle.solved = 0
         puzzle.save()
         if translations is not None:
             _write_translations(puzzle, translations)

@@ -172,3 +172,19 @@ def test_solving_on_the_board_shows_the_solution(uid: str) -> None:
     assert "Bolt the Pawn." in board
     assert "Bolt the Pawn." in visitor.get(f"/grimoire/{uid}/").content.decode()
     assert _counts(uid) == (1, 1)
+
+
+def test_a_new_position_is_a_new_puzzle_to_its_solvers(
+    ana: Client, uid: str, django_user_model: Any
+) -> None:
+    bo = signed_in(django_user_model, "bo")
+    post(bo, f"/api/v1/puzzles/{uid}/attempts/", {"actions": SOLUTION})
+    _shown(bo, uid)
+    scenario = Puzzle.objects.get(uid=uid).scenario
+    scenario["state"]["players"]["A"]["mana"] = 3
+    ana.patch(f"/api/v1/puzzles/{uid}/", {"scenario": scenario}, content_type="application/json")
+    post(ana, f"/api/v1/puzzles/{uid}/solve/", {})
+    post(ana, f"/api/v1/puzzles/{uid}/publish/", {"visibility": "public"})
+    # What bo solved was another position: this one's solution is not bo's to see.
+    assert bo.get(f"/api/v1/puzzles/{uid}/").json()["solution_shown"] is False
+    assert _counts(uid) == (0, 0)
