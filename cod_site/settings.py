@@ -162,6 +162,15 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
 SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
 SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
+# Other slow work sent without a broker (cod_site.background.task_send: the Grimoire's solver).
+BACKGROUND_THREADS = env_int("BACKGROUND_THREADS", 2)
+
+# The Grimoire's solver: the signed-in user's rate of proofs (`POST .../solve/` and the editor's
+# button, one budget), the proofs one user may have queued or running at once, and the solver's
+# jobs (proofs and long attempts) queued or running at once for everyone (else 429).
+GRIMOIRE_SOLVE_RATE = env_str("GRIMOIRE_SOLVE_RATE", "30/hour")
+GRIMOIRE_MAX_ACTIVE_PROOFS = env_int("GRIMOIRE_MAX_ACTIVE_PROOFS", 2)
+GRIMOIRE_MAX_ACTIVE_JOBS = env_int("GRIMOIRE_MAX_ACTIVE_JOBS", 20)
 
 # Games at a table (play app): the lookahead agent's thinking budget in search nodes (its own
 # default; at most 25 ms a move on this loaded 2-core machine, far inside the 1 s a computer seat
@@ -239,7 +248,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "cod_site.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "cod_site.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": env_str("API_ANON_RATE", "600/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_ANON_RATE", "600/minute"),
+        "grimoire_solve": GRIMOIRE_SOLVE_RATE,
+    },
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,8 +1,8 @@
 """The in-process runner used when there is no broker (`make run` without REDIS_URL).
 
-Chunks of simulated games run in a small pool of daemon threads inside the web process, so a
-request that queues a batch returns at once and the batch page shows the same progress as with
-Celery workers. Each job closes its thread's database connections when it ends.
+Chunks of simulated games run in a small pool of daemon threads inside the web process
+(`cod_site.background.Pool`), so a request that queues a batch returns at once and the batch page
+shows the same progress as with Celery workers.
 
 The pool lives and dies with the process: the batches it was given are remembered, so a batch
 still active in the database that this process never took (the server restarted mid-batch) can be
@@ -15,39 +15,25 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from django.conf import settings
 from django.db import connections
 
+from cod_site.background import Pool
+
 logger = logging.getLogger(__name__)
 
-_executor: ThreadPoolExecutor | None = None
+# The batches' own threads: a long batch never waits behind other background work, nor holds it up.
+_pool = Pool("simulation", lambda: settings.SIMULATION_THREADS)
 _lock = threading.Lock()
 _batches: set[int] = set()
 _sweeper: threading.Thread | None = None
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _executor
-    with _lock:
-        if _executor is None:
-            _executor = ThreadPoolExecutor(
-                max_workers=settings.SIMULATION_THREADS, thread_name_prefix="simulation"
-            )
-        return _executor
-
-
-def _run(function: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
-    try:
-        return function(**kwargs)
-    finally:
-        connections.close_all()
-
-
 def submit(function: Callable[..., Any], /, **kwargs: Any) -> Future:
-    return _pool().submit(_run, function, kwargs)
+    return _pool.submit(function, **kwargs)
 
 
 def take_batch(batch_id: int) -> bool:

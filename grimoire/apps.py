@@ -7,5 +7,5 @@ class GrimoireConfig(AppConfig):
     verbose_name = _("Grimoire")
 
     def ready(self) -> None:
-        # Registers the proof task in every process: the services send it by name.
+        # Registers the solver job task in every process: the services send it by name.
         import grimoire.tasks  # noqa: F401

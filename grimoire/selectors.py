@@ -1,11 +1,17 @@
-"""Reads of the Grimoire: who sees which puzzle, the gallery's search, texts, the export."""
+"""Reads of the Grimoire: who sees which puzzle and its solution, the gallery's search, texts,
+the export, the solver's jobs."""
 
 import datetime
+import hashlib
+import json
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from cards.models import Ability, Card
 from cards.selectors import Translated, card_name, card_prefetches, pick_translation, translated
@@ -16,9 +22,12 @@ from engine.rules.actions import apply, from_json, legal_actions, to_json
 from engine.rules.errors import IllegalAction, InputError
 from engine.rules.scenario import build_state, parse
 from engine.rules.state import SUMMONING, GameState
-from grimoire.models import Puzzle
+from grimoire.models import ACTIVE_JOB_STATUSES, JobKind, JobStatus, Puzzle, PuzzleRecord, SolverJob
 
 GOAL_WINNER_KINDS = ("win",)
+# A job queued or running without a sign of life for this long is lost: the worker or the web
+# process that ran it died (a running search writes its progress every second).
+JOB_LOST_SECONDS = 120
 
 
 def puzzles_visible_to(viewer: User | AnonymousUser) -> QuerySet[Puzzle]:
@@ -105,21 +114,156 @@ def puzzle_translations(puzzle: Puzzle) -> dict[str, dict[str, str]]:
     }
 
 
-def puzzle_export(puzzle: Puzzle) -> dict[str, Any]:
-    """The puzzle as a scenario file (its ``actions`` the proved shortest solution, ``expect``
-    the winner when the goal is to win) with the goal and texts beside it: what
-    ``puzzle_import`` takes back."""
+def puzzle_export(puzzle: Puzzle, *, shown: bool) -> dict[str, Any]:
+    """The puzzle as a scenario file (``expect`` the winner when the goal is to win) with the
+    goal and texts beside it: what ``puzzle_import`` takes back. With its solution when
+    ``shown``: ``actions`` the proved shortest line, and the explanations."""
     scenario: dict[str, Any] = dict(puzzle.scenario)
-    report = puzzle.report or {}
-    scenario["actions"] = list(report.get("shortest") or [])
+    if shown:
+        scenario["actions"] = list((puzzle.report or {}).get("shortest") or [])
     active = scenario["state"]["active"]
     scenario["expect"] = {"winner": active} if puzzle.goal.get("kind") in GOAL_WINNER_KINDS else {}
+    translations = puzzle_translations(puzzle)
+    if not shown:
+        for texts in translations.values():
+            del texts["explanation"]
     return {
         "scenario": scenario,
         "goal": puzzle.goal,
         "difficulty": puzzle.difficulty,
-        "translations": puzzle_translations(puzzle),
+        "translations": translations,
     }
+
+
+# Who sees a solution ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who asks: a signed-in ``user``, or an anonymous visitor known by ``session`` (a digest of
+    their session key; empty when they have none). ``returning``: the session came with the
+    request (an earlier answer gave it), rather than being made for this one."""
+
+    user: User | None
+    session: str = ""
+    returning: bool = False
+
+
+def session_digest(session_key: str) -> str:
+    return hashlib.sha256(session_key.encode()).hexdigest()
+
+
+def sees_from_start(puzzle: Puzzle, visitor: Visitor) -> bool:
+    """The author and staff see the solution without solving the puzzle."""
+    user = visitor.user
+    return user is not None and (user.is_staff or puzzle.author_id == user.pk)
+
+
+def _records_of(visitor: Visitor) -> QuerySet[PuzzleRecord]:
+    if visitor.user is not None:
+        return PuzzleRecord.objects.filter(user=visitor.user)
+    if visitor.session:
+        return PuzzleRecord.objects.filter(user=None, session=visitor.session)
+    return PuzzleRecord.objects.none()
+
+
+def record_of(puzzle: Puzzle, visitor: Visitor) -> PuzzleRecord | None:
+    """The visitor's record on ``puzzle`` (None: they never tried it)."""
+    return _records_of(visitor).filter(puzzle=puzzle).first()
+
+
+def solutions_shown(puzzles: Iterable[Puzzle], visitor: Visitor) -> set[int]:
+    """The ids of ``puzzles`` whose solution ``visitor`` may see: the author's and staff's, and
+    the ones they solved or gave up (one query, none for a visitor without a session)."""
+    puzzles = list(puzzles)
+    shown = {puzzle.pk for puzzle in puzzles if sees_from_start(puzzle, visitor)}
+    others = [puzzle.pk for puzzle in puzzles if puzzle.pk not in shown]
+    if others and (visitor.user is not None or visitor.session):
+        shown.update(
+            _records_of(visitor)
+            .filter(puzzle__in=others)
+            .filter(Q(solved_at__isnull=False) | Q(gave_up_at__isnull=False))
+            .values_list("puzzle_id", flat=True)
+        )
+    return shown
+
+
+def solution_shown(puzzle: Puzzle, visitor: Visitor) -> bool:
+    return puzzle.pk in solutions_shown([puzzle], visitor)
+
+
+def report_for(report: dict[str, Any] | None, *, shown: bool) -> dict[str, Any] | None:
+    """The solver's report as the viewer may see it: without its shortest line, unless shown."""
+    if report is None or shown:
+        return report
+    return {key: value for key, value in report.items() if key != "shortest"}
+
+
+# The solver's jobs --------------------------------------------------------------------------
+
+
+def position_digest(puzzle: Puzzle) -> str:
+    """What a proof is of: the puzzle's position and goal."""
+    document = json.dumps([puzzle.scenario, puzzle.goal], sort_keys=True)
+    return hashlib.sha256(document.encode()).hexdigest()
+
+
+def _alive() -> Q:
+    lost = timezone.now() - datetime.timedelta(seconds=JOB_LOST_SECONDS)
+    return Q(status__in=ACTIVE_JOB_STATUSES, updated__gte=lost)
+
+
+def jobs_active() -> QuerySet[SolverJob]:
+    """The jobs queued or running, the lost ones left out."""
+    return SolverJob.objects.filter(_alive())
+
+
+def job_status(job: SolverJob) -> str:
+    """The job's status as it stands: a queued or running job lost with its process has failed."""
+    lost = timezone.now() - datetime.timedelta(seconds=JOB_LOST_SECONDS)
+    if job.status in ACTIVE_JOB_STATUSES and job.updated < lost:
+        return JobStatus.FAILED
+    return str(job.status)
+
+
+def proof_running(puzzle: Puzzle) -> SolverJob | None:
+    """The proof of the puzzle's present position that is queued or running, if any."""
+    return (
+        jobs_active()
+        .filter(puzzle=puzzle, kind=JobKind.PROOF, position=position_digest(puzzle))
+        .first()
+    )
+
+
+def solver_job_get(*, puzzle: Puzzle, job_id: str, visitor: Visitor) -> SolverJob:
+    """A job of ``puzzle`` as its requester sees it: a proof for the author and staff, an attempt
+    for whoever made it (a 404 for anyone else)."""
+    key = _uuid(job_id)
+    job = (
+        SolverJob.objects.select_related("record").filter(puzzle=puzzle, pk=key).first()
+        if key
+        else None
+    )
+    if job is not None and (
+        (job.kind == JobKind.PROOF and sees_from_start(puzzle, visitor))
+        or (visitor.user is not None and job.requested_by_id == visitor.user.pk)
+        or (
+            visitor.user is None
+            and visitor.session
+            and job.record is not None
+            and job.record.session == visitor.session
+        )
+    ):
+        return job
+    raise DomainError("not_found", "No such job of yours.", {"job": job_id}, status_code=404)
+
+
+def _uuid(text: str) -> str:
+    """``text`` if it is a UUID (the jobs' ids), else "" (a lookup would raise)."""
+    try:
+        return str(uuid.UUID(text))
+    except ValueError:
+        return ""
 
 
 def puzzle_state(puzzle: Puzzle) -> GameState:

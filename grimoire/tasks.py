@@ -5,7 +5,7 @@ from celery import shared_task
 from grimoire import services
 
 
-@shared_task(name=services.PROVE_TASK, acks_late=True, ignore_result=True)
-def prove(puzzle_id: int) -> None:
-    """The solver's search of a large position, outside the request."""
-    services.puzzle_prove_run(puzzle_id=puzzle_id)
+@shared_task(name=services.SOLVER_JOB_TASK, acks_late=True, ignore_result=True)
+def solver_job(job_id: str) -> None:
+    """A proof or the judgement of an attempt, outside the request (`SolverJob`)."""
+    services.solver_job_run(job_id=job_id)

@@ -14,8 +14,11 @@ urlpatterns = [
     path("<str:uid>/", views.detail, name="detail"),
     path("<str:uid>/attempt/", views.attempt, name="attempt"),
     path("<str:uid>/solve/", views.solve, name="solve"),
+    path("<str:uid>/give-up/", views.give_up, name="give_up"),
+    path("<str:uid>/jobs/<str:job_id>/", views.job, name="job"),
     path("<str:uid>/image.png", views.image, name="image"),
     path("<str:uid>/edit/", views.editor_edit, name="edit"),
     path("<str:uid>/prove/", views.prove, name="prove"),
+    path("<str:uid>/proof/", views.proof, name="proof"),
     path("<str:uid>/publish/", views.publish, name="publish"),
 ]

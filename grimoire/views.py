@@ -4,7 +4,6 @@ import datetime
 import json
 from typing import Any
 
-import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -23,19 +22,36 @@ from cod_site.users import signed_in_user
 from grimoire import display, services
 from grimoire.forms import AttemptForm, PuzzleEditorForm, TurnForm, puzzle_initial
 from grimoire.image import share_image
-from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, ProofStatus, Puzzle
+from grimoire.models import (
+    ACTIVE_JOB_STATUSES,
+    DIFFICULTY_MAX,
+    DIFFICULTY_MIN,
+    JobKind,
+    JobStatus,
+    ProofStatus,
+    Puzzle,
+    SolverJob,
+)
 from grimoire.selectors import (
+    PuzzleText,
+    Visitor,
     ability_choices,
     ability_codes,
     catalogue_cards,
     editor_definitions,
+    job_status,
+    proof_running,
     puzzle_get,
     puzzle_get_for_edit,
     puzzle_of_the_day,
     puzzle_text,
     puzzle_turn,
     puzzles_listed,
+    solution_shown,
+    solver_job_get,
 )
+from grimoire.throttles import proof_wait
+from grimoire.visitors import visitor
 
 PAGE_SIZE = 24
 # A share image is drawn once per puzzle version and language (`Puzzle.updated` in its key).
@@ -98,21 +114,76 @@ def _get(request: HttpRequest, uid: str) -> Puzzle:
         raise Http404(_("No such puzzle.")) from None
 
 
-def _solve_context(puzzle: Puzzle, actions: list[Any]) -> dict[str, Any]:
+def _solution(puzzle: Puzzle, text: PuzzleText, who: Visitor) -> dict[str, Any]:
+    """The solution's section: the proved line and the explanation for those who may see it
+    (the author, staff, a visitor who solved it or gave up), else the offer to give up."""
+    shown = solution_shown(puzzle, who)
+    report = (puzzle.report or {}) if shown else {}
+    return {
+        "puzzle": puzzle,
+        "shown": shown,
+        "steps": [display.action_text(action) for action in report.get("shortest") or []],
+        "solutions": report.get("solutions"),
+        "explanation": text.explanation if shown else None,
+    }
+
+
+def _verdict(puzzle: Puzzle, who: Visitor, result: dict[str, Any] | None) -> dict[str, Any]:
+    """What follows a verdict: on a met goal, the solution's section, swapped in out of band
+    beside the board or the typed form's answer."""
+    if not (result and result["met"]):
+        return {}
+    return {"solution": {**_solution(puzzle, puzzle_text(puzzle), who), "swap": True}}
+
+
+def _solve_context(
+    puzzle: Puzzle,
+    who: Visitor,
+    actions: list[Any],
+    *,
+    job: SolverJob | None = None,
+) -> dict[str, Any]:
     """The board after ``actions``, the buttons of the legal actions that follow (each carrying
-    the whole turn so far), and once the turn is over the verdict of the puzzle's attempts."""
+    the whole turn so far), and once the turn is over the verdict of the puzzle's attempts (or
+    the ``job`` judging it, when the judge needs longer than the request's budget)."""
     turn = puzzle_turn(puzzle, actions)
-    result = services.puzzle_attempt(puzzle=puzzle, actions=turn.actions) if turn.over else None
+    result = None
+    if job is not None:
+        result = job.result if job_status(job) == JobStatus.DONE else None
+    elif turn.over:
+        judged = services.puzzle_attempt(puzzle=puzzle, visitor=who, actions=turn.actions)
+        if isinstance(judged, SolverJob):
+            job = judged
+        else:
+            result = judged
     return {
         "puzzle": puzzle,
         "board": display.board(puzzle.scenario, turn.state),
         "chosen": [display.action_text(action) for action in turn.actions],
-        "moves": [
+        "moves": []
+        if job
+        else [
             (display.action_text(move), json.dumps([*turn.actions, move])) for move in turn.moves()
         ],
         "refused": turn.refused,
         "result": result,
+        **_job_context(job if result is None else None),
         "turn_json": json.dumps(turn.actions),
+        **_verdict(puzzle, who, result),
+    }
+
+
+def _job_context(job: SolverJob | None) -> dict[str, Any]:
+    """A job the page waits for: its status and progress, or its failure."""
+    if job is None:
+        return {}
+    status = job_status(job)
+    return {
+        "job": job,
+        "job_active": status in ACTIVE_JOB_STATUSES,
+        "job_failed": status == JobStatus.FAILED,
+        "job_error": job.error,
+        "job_nodes": job.nodes,
     }
 
 
@@ -123,18 +194,19 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
 
 
 def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpResponse:
-    report = puzzle.report or {}
+    # An anonymous visitor gets a session here, so that their attempts count (once).
+    who = visitor(request, start=True)
+    text = puzzle_text(puzzle)
     context = {
-        "text": puzzle_text(puzzle),
+        "text": text,
         "goal": display.goal_text(puzzle.goal),
         "cards": display.card_rows(puzzle.scenario),
-        "solution": [display.action_text(action) for action in report.get("shortest") or []],
-        "solutions": report.get("solutions"),
-        "example": yaml.safe_dump(report.get("shortest") or ["assault"], allow_unicode=True),
         "share_url": request.build_absolute_uri(reverse("grimoire:detail", args=[puzzle.uid])),
         "image_url": request.build_absolute_uri(reverse("grimoire:image", args=[puzzle.uid])),
         "hidden": puzzle.visibility != Visibility.PUBLIC,
-        **_solve_context(puzzle, actions),
+        **_solve_context(puzzle, who, actions),
+        # In place on the page (the board's verdict swaps it out of band).
+        "solution": {**_solution(puzzle, text, who), "swap": False},
     }
     return render(request, "grimoire/detail.html", context)
 
@@ -171,24 +243,75 @@ def solve(request: HttpRequest, uid: str) -> HttpResponse:
     actions = form.cleaned_data["actions"] if form.is_valid() else []
     if not request.headers.get("HX-Request"):
         return _detail(request, puzzle, actions)
-    return render(request, "grimoire/_solve.html", _solve_context(puzzle, actions))
+    who = visitor(request, start=True)
+    return _attempt_answer(request, "grimoire/_solve.html", puzzle, who, actions)
+
+
+def _attempt_answer(
+    request: HttpRequest, template: str, puzzle: Puzzle, who: Visitor, actions: list[Any]
+) -> HttpResponse:
+    try:
+        context = _solve_context(puzzle, who, actions)
+    except DomainError as exc:  # the solver's jobs are too many: say so, keep the turn
+        context = {**_solve_context(puzzle, who, actions[:-1]), "error": exc.message}
+    return render(request, template, context)
 
 
 @require_POST
 def attempt(request: HttpRequest, uid: str) -> HttpResponse:
     """Check the turn typed on the puzzle page (the scenario format's actions, as YAML)."""
     puzzle = _get(request, uid)
+    who = visitor(request, start=True)
     form = AttemptForm(request.POST)
-    error = ""
-    result = None
+    context: dict[str, Any] = {"puzzle": puzzle, "error": "", "result": None}
     if not form.is_valid():
-        error = str(form.errors["actions"][0])
+        context["error"] = str(form.errors["actions"][0])
     else:
         try:
-            result = services.puzzle_attempt(puzzle=puzzle, actions=form.cleaned_data["actions"])
+            judged = services.puzzle_attempt(
+                puzzle=puzzle, visitor=who, actions=form.cleaned_data["actions"]
+            )
         except DomainError as exc:
-            error = exc.message
-    return render(request, "grimoire/_attempt.html", {"result": result, "error": error})
+            context["error"] = exc.message
+        else:
+            if isinstance(judged, SolverJob):
+                context.update(_job_context(judged))
+            else:
+                context.update(result=judged, **_verdict(puzzle, who, judged))
+    return render(request, "grimoire/_attempt.html", context)
+
+
+@require_GET
+def job(request: HttpRequest, uid: str, job_id: str) -> HttpResponse:
+    """The verdict of a turn the judge needed longer for, polled by the board (or by the typed
+    form's answer, ``?typed=1``) until it comes."""
+    puzzle = _get(request, uid)
+    who = visitor(request)
+    try:
+        found = solver_job_get(puzzle=puzzle, job_id=job_id, visitor=who)
+    except DomainError:
+        raise Http404(_("No such job of yours.")) from None
+    if found.kind != JobKind.ATTEMPT:
+        raise Http404(_("No such job of yours."))
+    if request.GET.get("typed"):
+        result = found.result if job_status(found) == JobStatus.DONE else None
+        context = {
+            "puzzle": puzzle,
+            "result": result,
+            **_job_context(None if result else found),
+            **_verdict(puzzle, who, result),
+        }
+        return render(request, "grimoire/_attempt.html", context)
+    context = _solve_context(puzzle, who, found.actions or [], job=found)
+    return render(request, "grimoire/_solve.html", context)
+
+
+@require_POST
+def give_up(request: HttpRequest, uid: str) -> HttpResponse:
+    """ "Show the solution", confirmed: recorded as a give-up, then the page with the solution."""
+    puzzle = _get(request, uid)
+    services.puzzle_give_up(puzzle=puzzle, visitor=visitor(request, start=True))
+    return redirect(reverse("grimoire:detail", args=[puzzle.uid]) + "#puzzle-solution")
 
 
 # The editor ------------------------------------------------------------------------------------
@@ -259,7 +382,7 @@ def _editor(
         "problems": _problems(form, checked),
         "checked": form.is_bound,
         "board": board,
-        "visibilities": Visibility.choices,
+        **(_proof_context(puzzle, polled=False) if puzzle else {}),
     }
     if request.headers.get("HX-Request"):
         return render(request, "grimoire/_editor_check.html", context)
@@ -287,19 +410,54 @@ def editor_edit(request: HttpRequest, uid: str) -> HttpResponse:
 @login_required
 @require_POST
 def prove(request: HttpRequest, uid: str) -> HttpResponse:
-    puzzle = services.puzzle_prove(puzzle=_own(request, uid))
-    report = puzzle.report or {}
-    if puzzle.proof_status == ProofStatus.PROVED:
-        messages.success(
-            request,
-            _("Proved: %(count)d distinct solution(s); you can share it now.")
-            % {"count": report.get("solutions", 0)},
-        )
-    elif puzzle.proof_status == ProofStatus.REFUSED:
-        messages.error(request, display.refusal_text(report))
+    puzzle = _own(request, uid)
+    wait = proof_wait(request)
+    if wait is not None:
+        message = _("Too many proofs in a short time: try again in %(seconds)d seconds.")
+        messages.error(request, message % {"seconds": round(wait)})
+        return redirect("grimoire:edit", uid=uid)
+    try:
+        proved = services.puzzle_prove(puzzle=puzzle, user=signed_in_user(request))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("grimoire:edit", uid=uid)
+    if isinstance(proved, SolverJob):
+        return redirect("grimoire:edit", uid=uid)
+    report = proved.report or {}
+    if proved.proof_status == ProofStatus.PROVED:
+        messages.success(request, _proved_text(report))
     else:
-        messages.info(request, _("The proof is running: reload this page in a moment."))
+        messages.error(request, display.refusal_text(report))
     return redirect("grimoire:edit", uid=uid)
+
+
+def _proved_text(report: dict[str, Any]) -> str:
+    return _("Proved: %(count)d distinct solution(s); you can share it now.") % {
+        "count": report.get("solutions", 0)
+    }
+
+
+def _proof_context(puzzle: Puzzle, *, polled: bool) -> dict[str, Any]:
+    """The editor's proof and sharing section: the proof running (polled) or its outcome, once
+    a poll saw it end."""
+    running = proof_running(puzzle)
+    outcome = ""
+    if polled and running is None and puzzle.report is not None:
+        proved = puzzle.proof_status == ProofStatus.PROVED
+        outcome = _proved_text(puzzle.report) if proved else display.refusal_text(puzzle.report)
+    return {
+        "puzzle": puzzle,
+        "visibilities": Visibility.choices,
+        "proof_job": running,
+        "outcome": outcome,
+    }
+
+
+@login_required
+@require_GET
+def proof(request: HttpRequest, uid: str) -> HttpResponse:
+    """The editor's proof section, polled while a proof runs."""
+    return render(request, "grimoire/_proof.html", _proof_context(_own(request, uid), polled=True))
 
 
 @login_required

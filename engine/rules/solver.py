@@ -53,6 +53,8 @@ MAX_GOALS: Final = 6
 
 DEFAULT_MAX_NODES: Final = 200_000
 DEFAULT_MAX_SECONDS: Final = 30.0
+# A search's `progress` callback hears the nodes expanded so far once per this many.
+PROGRESS_EVERY: Final = 1024
 
 
 @dataclass(frozen=True)
@@ -215,11 +217,14 @@ def position_key(state: GameState) -> tuple[Any, ...]:
 class _Budget:
     """The node and time bounds shared by the player's search and the enemy's."""
 
-    def __init__(self, max_nodes: int, max_seconds: float) -> None:
+    def __init__(
+        self, max_nodes: int, max_seconds: float, progress: Callable[[int], None] | None = None
+    ) -> None:
         self.max_nodes = max_nodes
         self.deadline = time.monotonic() + max_seconds
         self.nodes = 0
         self.cut = ""
+        self.progress = progress
 
     def spend(self) -> bool:
         """Count one expanded position; False (and ``cut`` set) once a bound is reached."""
@@ -232,6 +237,8 @@ class _Budget:
             self.cut = "time"
             return False
         self.nodes += 1
+        if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
+            self.progress(self.nodes)
         return True
 
 
@@ -411,10 +418,12 @@ def solve(
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Search every way the active player of ``root`` (resting in Phase 2) can play the turn."""
+    """Search every way the active player of ``root`` (resting in Phase 2) can play the turn.
+    ``progress`` (if given) hears the nodes expanded so far as the search goes."""
     started = time.monotonic()
-    budget = _Budget(max_nodes, max_seconds)
+    budget = _Budget(max_nodes, max_seconds, progress)
     judge = _Judge(root, goal, budget)
     shortest: list[list[Action]] = []
     found, trivial = _search(root.copy(), budget, judge.met, shortest=shortest)
@@ -458,11 +467,12 @@ def attempt(
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float = DEFAULT_MAX_SECONDS,
+    progress: Callable[[int], None] | None = None,
 ) -> Attempt:
     """Play ``actions`` (scenario format: plays, then optionally ``assault``) from ``root`` and
     check the turn against ``goal``; the Assault ends the turn when the actions do not."""
     state = root.copy()
-    budget = _Budget(max_nodes, max_seconds)
+    budget = _Budget(max_nodes, max_seconds, progress)
     judge = _Judge(root, goal, budget)
     for index, data in enumerate(actions):
         if state.phase != SUMMONING:

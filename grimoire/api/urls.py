@@ -10,4 +10,6 @@ urlpatterns = [
     path("puzzles/<str:uid>/solve/", views.PuzzleSolveView.as_view(), name="puzzle-solve"),
     path("puzzles/<str:uid>/publish/", views.PuzzlePublishView.as_view(), name="puzzle-publish"),
     path("puzzles/<str:uid>/attempts/", views.PuzzleAttemptView.as_view(), name="puzzle-attempts"),
+    path("puzzles/<str:uid>/give-up/", views.PuzzleGiveUpView.as_view(), name="puzzle-give-up"),
+    path("puzzles/<str:uid>/jobs/<str:job_id>/", views.PuzzleJobView.as_view(), name="puzzle-job"),
 ]

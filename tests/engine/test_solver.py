@@ -163,6 +163,36 @@ def test_the_node_bound_is_deterministic() -> None:
     assert not first.unsolvable and not first.proved
 
 
+# Six 1-Mana creatures a side: surviving B's reply searches thousands of positions.
+CROWD = """
+cards:
+  A1: {type: creature, cost: 1, attack: 1, hp: 2}
+  A2: {type: creature, cost: 1, attack: 2, hp: 3}
+  A3: {type: creature, cost: 1, attack: 3, hp: 4}
+  A4: {type: creature, cost: 1, attack: 1, hp: 1}
+  B1: {type: creature, cost: 1, attack: 1, hp: 1}
+  B2: {type: creature, cost: 1, attack: 2, hp: 2}
+  B3: {type: creature, cost: 1, attack: 1, hp: 3}
+  B4: {type: creature, cost: 1, attack: 2, hp: 1}
+state:
+  active: A
+  players:
+    A:
+      hand: [A1, A2, STRONGHOLD, A3, A4]
+      mana: 2
+    B:
+      hand: [B1, B2, STRONGHOLD, B3, B4]
+expect: {}
+"""
+
+
+def test_a_search_tells_its_progress() -> None:
+    heard: list[int] = []
+    report = solve(_state(CROWD), Goal("survive"), max_nodes=3000, progress=heard.append)
+    assert (report.cut, report.nodes) == ("nodes", 3000)
+    assert heard == [1024, 2048]
+
+
 def test_transposed_states_have_one_key() -> None:
 
     one, two = _state(QUIET), _state(QUIET)

@@ -1,5 +1,5 @@
 """In a real browser: solve a starter puzzle on its board by clicking the legal actions (the page
-checked by axe at a phone's width), fail it, and try again."""
+checked by axe at a phone's width), fail it, and try again; give up another to see its solution."""
 
 from typing import Any
 
@@ -42,6 +42,11 @@ def test_a_browser_solves_a_puzzle_on_its_board(page: Any, live_server: Any) -> 
     _click(page, "Go to the Assault (Phase 3).", 2)
     assert page.locator(".puzzle-verdict").inner_text() == "Solved: your turn meets the goal."
     assert page.locator("#puzzle-solve").get_attribute("data-met") == "yes"
+    # Solved: the solution's section shows the proved line, swapped in beside the board.
+    assert page.locator("#puzzle-solution li").all_inner_texts() == [
+        "Place Claw onto Hawk.",
+        "Go to the Assault (Phase 3).",
+    ]
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
 
@@ -50,8 +55,9 @@ def test_a_browser_solves_a_puzzle_on_its_board(page: Any, live_server: Any) -> 
     assert page.locator("#puzzle-solve").get_attribute("data-met") == "no"
     # htmx swapped the board each time: the page itself never reloaded.
     assert page.evaluate("window.notReloaded") is True
+    # One person (the session the page gave), who solved it.
     puzzle = Puzzle.objects.get(uid="book-aerial-wings")
-    assert (puzzle.attempts, puzzle.solved) == (2, 1)
+    assert (puzzle.attempts, puzzle.solved) == (1, 1)
 
 
 def test_a_browser_builds_a_puzzle_in_the_editor_and_saves_it(
@@ -110,3 +116,23 @@ def test_a_browser_builds_a_puzzle_in_the_editor_and_saves_it(
     page.wait_for_selector("text=Visibility: Public")
     puzzle.refresh_from_db()
     assert (puzzle.proof_status, puzzle.visibility) == ("proved", "public")
+
+
+def test_a_browser_gives_up_after_confirming_and_sees_the_solution(
+    page: Any, live_server: Any
+) -> None:
+    call_command("load_starter_book")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/grimoire/book-aerial-wings/")
+    assert page.locator("#puzzle-solution li").count() == 0
+    page.get_by_text("Show the solution", exact=True).click()
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.get_by_role("button", name="Give up and show the solution").click()
+    page.wait_for_selector("#puzzle-solution li")
+    assert page.locator("#puzzle-solution li").all_inner_texts() == [
+        "Place Claw onto Hawk.",
+        "Go to the Assault (Phase 3).",
+    ]
+    assert overflow(page) is None
+    puzzle = Puzzle.objects.get(uid="book-aerial-wings")
+    assert (puzzle.attempts, puzzle.solved) == (1, 0)

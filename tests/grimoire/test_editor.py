@@ -11,6 +11,7 @@ from champions.models import Visibility
 from grimoire import services
 from grimoire.models import ProofStatus, Puzzle
 from grimoire.views import NEW_PUZZLE
+from tests.grimoire.test_api import InlinePool
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
@@ -33,13 +34,6 @@ STRIKE = {
     "hint_en": "Look at the upper line.",
     "title_fr": "Dégagez la voie",
 }
-
-
-@pytest.fixture
-def ana(django_user_model: Any) -> Client:
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("ana", password="x"))
-    return client
 
 
 def _check(client: Client, data: dict[str, Any], url: str = "/grimoire/new/") -> Any:
@@ -199,24 +193,32 @@ def test_editing_keeps_an_unchanged_puzzle_and_its_own_cards(
     assert (changed.proof_status, changed.visibility) == (ProofStatus.NONE, Visibility.PRIVATE)
 
 
-def test_a_large_position_is_proved_by_the_task(
+def test_a_proof_beyond_the_request_budget_runs_as_a_job_the_page_polls(
     ana: Client, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
+    from cod_site import background
     from cod_site.celery import app
 
-    # With REDIS_URL set (CI), tasks go to the broker: run this one in the test's process.
     monkeypatch.setitem(app.conf, "task_always_eager", True)
-    monkeypatch.setattr(services, "PROVE_INLINE_CARDS", 2)
+    monkeypatch.setattr(background, "tasks", InlinePool())
+    monkeypatch.setattr(services, "INLINE_SECONDS", 0)
     ana.post("/grimoire/new/", {**STRIKE, "save": "1"})
     puzzle = Puzzle.objects.get()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         page = ana.post(f"/grimoire/{puzzle.uid}/prove/", follow=True).content.decode()
-    assert "The proof is running: reload this page in a moment." in page
+    assert "The solver is searching: 0 of at most 200,000 positions so far." in page
     assert "Proof: <strong>Proof running</strong>" in page
+    assert "Prove it with the solver</button>" not in page
     for callback in callbacks:
         callback()
+    panel = ana.get(f"/grimoire/{puzzle.uid}/proof/").content.decode()
+    assert "hx-trigger" not in panel
+    assert "Proved: 1 distinct solution(s); you can share it now." in panel
+    assert "Make it public" in panel
     puzzle.refresh_from_db()
     assert puzzle.proof_status == ProofStatus.PROVED
+    # Only the author polls it.
+    assert Client().get(f"/grimoire/{puzzle.uid}/proof/").status_code == 302
 
 
 def test_a_custom_card_is_defined_in_the_editor_and_edited_back(ana: Client) -> None:

@@ -37,38 +37,55 @@ def test_the_puzzle_of_the_day_is_a_published_puzzle(book: None) -> None:
 
 
 def test_a_puzzle_page_shows_the_position_hint_and_steps(book: None) -> None:
-    page = Client().get("/fr/grimoire/book-vanish-make-it-step-back/").content.decode()
+    visitor = Client()
+    url = "/fr/grimoire/book-vanish-make-it-step-back/"
+    page = visitor.get(url).content.decode()
     assert "Faites-le reculer" in page
-    assert "Zappez Ghost : il se dérobe derrière Pawn" in page
     assert "Dérobade" in page  # the ability's French name, from the catalogue
-    assert "Lancez Zap sur Ghost (joueur B)." in page
-    assert (
-        "Cast Zap on Ghost (player B)."
-        in Client().get("/grimoire/book-vanish-make-it-step-back/").content.decode()
-    )
+    # The solution once the visitor asks for it.
+    assert "Zappez Ghost : il se dérobe derrière Pawn" not in page
+    visitor.post(f"{url}give-up/")
+    page = visitor.get(url).content.decode()
+    assert "Zappez Ghost : il se dérobe derrière Pawn" in page
+    assert "<li>Lancez Zap sur Ghost (joueur B).</li>" in page
+    english = visitor.get("/grimoire/book-vanish-make-it-step-back/").content.decode()
+    assert "<li>Cast Zap on Ghost (player B).</li>" in english
     assert Client().get("/grimoire/nope/").status_code == 404
+
+
+def _visitor(page: str = "/grimoire/book-vanish-make-it-step-back/") -> Client:
+    """An anonymous visitor who opened the puzzle's page (and got their session there)."""
+    client = Client()
+    client.get(page)
+    return client
 
 
 def test_attempts_from_the_page(book: None) -> None:
     url = "/grimoire/book-vanish-make-it-step-back/attempt/"
-    good = Client().post(url, {"actions": "- {play: Zap, target: {player: B, card: Ghost}}"})
-    assert "Solved" in good.content.decode()
-    wrong = Client().post(url, {"actions": "- assault"}).content.decode()
+    visitor = _visitor()
+    wrong = visitor.post(url, {"actions": "- assault"}).content.decode()
     assert "Not yet" in wrong
-    refused = Client().post(url, {"actions": "- {play: Bolt, line: top}"}).content.decode()
+    refused = visitor.post(url, {"actions": "- {play: Bolt, line: top}"}).content.decode()
     assert "Action 1 was refused" in refused
-    assert "not valid YAML" in Client().post(url, {"actions": "- [unclosed"}).content.decode()
+    assert "not valid YAML" in visitor.post(url, {"actions": "- [unclosed"}).content.decode()
+    good = visitor.post(url, {"actions": "- {play: Zap, target: {player: B, card: Ghost}}"})
+    assert "Solved" in good.content.decode()
+    # The solution's section comes with the verdict.
+    assert "Zap the Ghost: it vanishes behind the Pawn" in good.content.decode()
+    # One person, who solved it; another who tried it.
+    _visitor().post(url, {"actions": "- assault"})
     puzzle = Puzzle.objects.get(uid="book-vanish-make-it-step-back")
-    assert (puzzle.attempts, puzzle.solved) == (3, 1)
+    assert (puzzle.attempts, puzzle.solved) == (2, 1)
 
 
 def test_an_attempt_that_is_not_a_short_list_is_refused_uncounted(book: None) -> None:
     url = "/grimoire/book-vanish-make-it-step-back/attempt/"
-    not_a_list = Client().post(url, {"actions": "assault"}).content.decode()
+    visitor = _visitor()
+    not_a_list = visitor.post(url, {"actions": "assault"}).content.decode()
     assert "Write a list of actions, one per line, each starting with a dash." in not_a_list
-    too_long = Client().post(url, {"actions": "\n".join(["- assault"] * 41)}).content.decode()
+    too_long = visitor.post(url, {"actions": "\n".join(["- assault"] * 41)}).content.decode()
     assert "At most 40 items in `actions`; 41 were sent." in too_long
-    nothing = Client().post(url, {}).content.decode()
+    nothing = visitor.post(url, {}).content.decode()
     assert "Not yet" in nothing
     puzzle = Puzzle.objects.get(uid="book-vanish-make-it-step-back")
     assert (puzzle.attempts, puzzle.solved) == (1, 0)
@@ -126,7 +143,8 @@ def test_the_puzzle_page_draws_the_position_and_the_legal_actions(book: None) ->
 
 
 def test_clicks_replay_the_turn_and_the_assault_judges_it(book: None) -> None:
-    placed = _click([CLAW_ONTO_HAWK])
+    visitor = _visitor(WINGS)
+    placed = _click([CLAW_ONTO_HAWK], visitor)
     assert placed.context["chosen"] == ["Place Claw onto Hawk."]
     # Claw spent the 2 Mana: F1 (cost 1) cannot follow, only the Assault.
     assert [label for label, _actions in placed.context["moves"]] == [
@@ -137,7 +155,7 @@ def test_clicks_replay_the_turn_and_the_assault_judges_it(book: None) -> None:
     assert '<span class="board-symbiote">+ Claw</span>' in html
     assert '<span class="board-mana" data-mana="0">0 Mana</span>' in html
 
-    solved = _click([CLAW_ONTO_HAWK, "assault"]).content.decode()
+    solved = _click([CLAW_ONTO_HAWK, "assault"], visitor).content.decode()
     assert 'data-actions="2" data-met="yes"' in solved
     assert "Solved: your turn meets the goal." in solved
     assert "puzzle-moves" not in solved
@@ -146,11 +164,13 @@ def test_clicks_replay_the_turn_and_the_assault_judges_it(book: None) -> None:
     assert 'data-hp="0"' in solved
     assert "board-turn" not in solved
 
-    failed = _click(["assault"]).content.decode()
+    failed = _click(["assault"], visitor).content.decode()
     assert 'data-met="no"' in failed
     assert "Not yet: this turn does not meet the goal. Try again." in failed
+    # One person, who solved it; a visitor without a session is judged, not counted.
+    assert 'data-met="yes"' in _click([CLAW_ONTO_HAWK, "assault"]).content.decode()
     puzzle = Puzzle.objects.get(uid="book-aerial-wings")
-    assert (puzzle.attempts, puzzle.solved) == (2, 1)
+    assert (puzzle.attempts, puzzle.solved) == (1, 1)
 
 
 def test_the_board_refuses_a_bad_action_and_starts_again_on_bad_input(book: None) -> None:

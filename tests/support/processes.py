@@ -10,6 +10,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Set in this process by the browser fixture for Playwright's event loop; a child process must
@@ -20,6 +21,16 @@ TEST_PROCESS_ONLY = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
 def child_environ(*drop: str) -> dict[str, str]:
     """This process's environment for a child process, without `drop` and the test-only vars."""
     return {k: v for k, v in os.environ.items() if k not in drop and k not in TEST_PROCESS_ONLY}
+
+
+def database_url(conf: dict[str, Any]) -> str:
+    """The test database of `conf` (a connection's settings), as a URL a child process (a worker)
+    reads its settings from."""
+    password = f":{conf['PASSWORD']}" if conf["PASSWORD"] else ""
+    return (
+        f"postgres://{conf['USER']}{password}@{conf['HOST'] or '127.0.0.1'}:"
+        f"{conf['PORT'] or 5432}/{conf['NAME']}"
+    )
 
 
 def free_port() -> int:
