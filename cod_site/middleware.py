@@ -34,3 +34,20 @@ class NulCharacterMiddleware:
         message = _("The query parameter `%(name)s` holds a NUL character.") % {"name": name}
         body = error_body("invalid_parameter", message, {"field": name})
         return JsonResponse(body, status=400)
+
+
+
+class SyncChainMiddleware:
+    """The last middleware, sync only, so that under ASGI Django runs the whole chain in sync
+    mode: one hand-off from the event loop to the request's thread and back, where the
+    async-capable middleware after the sync-only ones (WhiteNoise, these) made it hop between
+    the loop and the thread three times. /healthz took 2.25 ms of CPU a request, a card page
+    4.2 ms, against 1.7 and 3.2 ms with this (runserver: 1.6 and 2.8 ms). An async view (the
+    live streams) still runs in the loop: Django calls it from the chain's thread, which waits
+    only until the view returns its response, not while the response streams."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)

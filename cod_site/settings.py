@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "cod_site.middleware.SyncChainMiddleware",
 ]
 
 ROOT_URLCONF = "cod_site.urls"
@@ -88,6 +89,21 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL: a pool of connections per process (psycopg's), which a request takes from and gives
+# back. Under ASGI (`make serve`) each request's sync code runs in a new thread, and a connection
+# kept per thread (CONN_MAX_AGE) would be a new connection per request: PostgreSQL starts a process
+# for each. DATABASE_POOL=0 keeps a connection per thread for DATABASE_CONN_MAX_AGE instead.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_POOL", True
+):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DATABASE_POOL_SIZE", 12),
+        # A request waits this long for a connection, then fails (500) rather than hang.
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests on SQLite get a file, not the shared-cache in-memory database: there a reader meets
     # a writer's table lock at once ("database table is locked") where a file waits for it, and
