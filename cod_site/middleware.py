@@ -36,7 +36,6 @@ class NulCharacterMiddleware:
         return JsonResponse(body, status=400)
 
 
-
 class SyncChainMiddleware:
     """The last middleware, sync only, so that under ASGI Django runs the whole chain in sync
     mode: one hand-off from the event loop to the request's thread and back, where the

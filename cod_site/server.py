@@ -74,7 +74,8 @@ class AccessLog:
         client = scope.get("client") or ("-", 0)
         query = scope.get("query_string", b"").decode("latin-1")
         target = scope.get("raw_path", b"").decode("latin-1") or scope["path"]
-        line = f"{scope['method']} {target}{'?' + query if query else ''} HTTP/{scope['http_version']}"
+        target += f"?{query}" if query else ""
+        line = f"{scope['method']} {target} HTTP/{scope['http_version']}"
         stamp = time.strftime("[%d/%b/%Y:%H:%M:%S %z]")
         self.logger.info(
             '%s %s "%s" %s %s %dms "%s" "%s" <%d>',

@@ -122,6 +122,14 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# News of changes between processes (cod_site/broadcast.py: a table's move for its live streams):
+# a Redis channel. Redis does not keep channels apart by database number, so the name carries it.
+BROADCAST_CHANNEL = env_str(
+    "BROADCAST_CHANNEL",
+    f"{env_str('CACHE_KEY_PREFIX', 'cod_site')}:{REDIS_URL.rsplit('/', 1)[-1] or 0}:broadcast"
+    if REDIS_URL
+    else "",
+)
 # What only the code decides (template fragments such as the site's menu): each process's
 # memory, never Redis, so a deployment's new processes never read what the old code rendered.
 CACHES["local"] = {
@@ -188,10 +196,14 @@ PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
 # 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
 PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
-# Server-sent events: how long one stream stays open and how often it looks for a new action.
+# Server-sent events: how long one stream stays open (shorter than gunicorn's 30 s of graceful
+# restart, so that a restart's old workers see their streams end), then the page opens the next.
 PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)
-PLAY_STREAM_POLL_MS = env_int("PLAY_STREAM_POLL_MS", 250)
 PLAY_STREAM_RECONNECT_MS = env_int("PLAY_STREAM_RECONNECT_MS", 300)
+# Live streams open at once per client address and per account (cod_site/stream_slots.py);
+# past them a stream is refused with a 429 and the page polls.
+STREAMS_PER_ADDRESS = env_int("STREAMS_PER_ADDRESS", 24)
+STREAMS_PER_USER = env_int("STREAMS_PER_USER", 12)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
