@@ -63,7 +63,7 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
             wait_for_http(f"{base}/healthz", timeout=240, process=process)
         except (RuntimeError, TimeoutError) as problem:
             pytest.fail(f"{problem}\n{log.read_text()[-3000:]}")
-        assert "Using worker: gthread" in log.read_text()
+        assert "Using worker: cod_site.server.Worker" in log.read_text()
         assert len(worker_pids(log)) == 2
 
         # Keep-alive: a client's requests share one connection instead of opening one each.

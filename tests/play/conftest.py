@@ -1,5 +1,6 @@
 """Tables of the play app: the catalogue in the database and an API client per player."""
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,6 +11,19 @@ from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import SeatRequest, game_create
 from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
+from tests.support.asgi import AsgiLiveServer
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[AsgiLiveServer]:
+    """The browser tests of live play run against the app under ASGI, as `make serve` serves
+    it: their pages' streams wait in the event loop (`play.streams`)."""
+    server = AsgiLiveServer()
+    with django_db_blocker.unblock():
+        server.start()
+        yield server
+        server.stop()
+
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 
