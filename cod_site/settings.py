@@ -267,7 +267,16 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "cod_site.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "cod_site.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": env_str("API_ANON_RATE", "600/minute")},
+    # cod_site/api/throttles.py: `seat` per guest seat or spectate link; the others per account
+    # on the expensive operations.
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_ANON_RATE", "600/minute"),
+        "seat": env_str("API_SEAT_RATE", "600/minute"),
+        "simulations": env_str("API_SIMULATIONS_RATE", "60/hour"),
+        "curves": env_str("API_CURVES_RATE", "30/hour"),
+        "games": env_str("API_GAMES_RATE", "120/hour"),
+        "pdfs": env_str("API_PDFS_RATE", "120/hour"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

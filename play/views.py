@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
@@ -67,6 +68,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest) -> HttpResponse:
     form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
+    if request.method == "POST" and (refused := page_throttled(request, "games")):
+        return refused
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(
