@@ -236,8 +236,9 @@ def main() -> int:
     # worker that accepted it (cod_site/server.py spreads them as they open).
     served = Counter(re.findall(r" <(\d+)>$", log, re.MULTILINE))
     print(
-        f"production: gunicorn + uvicorn, {log.count('Booting worker')} worker processes, requests served "
-        f"by each (warm-up included): {', '.join(str(n) for _pid, n in served.most_common())}; "
+        f"production: gunicorn + uvicorn, {log.count('Booting worker')} worker processes, "
+        "requests served by each (warm-up included): "
+        f"{', '.join(str(n) for _pid, n in served.most_common())}; "
         f"logs in {workdir}"
     )
     ratio = runs["production"].rate / runs["runserver"].rate
