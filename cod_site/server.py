@@ -107,7 +107,8 @@ class _SharedSocketServer(Server):
         loop = asyncio.get_running_loop()
 
         def protocol() -> asyncio.Protocol:
-            return self.config.http_protocol_class(  # type: ignore[no-any-return]
+            # uvicorn types the class as a plain asyncio.Protocol, not its own protocols'.
+            return self.config.http_protocol_class(  # type: ignore[call-arg]
                 config=self.config,
                 server_state=self.server_state,
                 app_state=self.lifespan.state,

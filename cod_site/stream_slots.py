@@ -47,7 +47,9 @@ def _redis() -> redis.Redis:
 
 def _limits(request: HttpRequest) -> list[tuple[str, str, int]]:
     """(scope, key, limit) of the request's client: its address, and its account if any."""
-    prefix = f"{settings.BROADCAST_CHANNEL or 'local'}:streams"
+    # Keys of Redis's database, named as the cache's (KEY_PREFIX), which Redis keeps apart by
+    # database number.
+    prefix = f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:streams"
     address = request.META.get("REMOTE_ADDR", "")
     limits = [("address", f"{prefix}:address:{address}", settings.STREAMS_PER_ADDRESS)]
     user = request.user

@@ -126,6 +126,32 @@ def _sync_events(game: Game, release: Callable[[], None]) -> Iterator[str]:
         release()
 
 
+class _Events:
+    """A stream's events with its slot: Django calls `close` when the response closes, whether
+    the stream started or not (the client may leave before its first byte)."""
+
+    def __init__(self, release: Callable[[], None]) -> None:
+        self.close = release
+
+
+class _SyncEvents(_Events):
+    def __init__(self, game: Game, release: Callable[[], None]) -> None:
+        super().__init__(release)
+        self.events = _sync_events(game, release)
+
+    def __iter__(self) -> Iterator[str]:
+        return self.events
+
+
+class _AsyncEvents(_Events):
+    def __init__(self, game: Game, release: Callable[[], None]) -> None:
+        super().__init__(release)
+        self.events = _async_events(game, release)
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self.events
+
+
 def stream_response(request: HttpRequest, game: Game, slot: Slot) -> StreamingHttpResponse:
     """The stream of `game`, holding `slot` (`cod_site.stream_slots`) until it ends."""
     released = False
@@ -136,13 +162,8 @@ def stream_response(request: HttpRequest, game: Game, slot: Slot) -> StreamingHt
             released = True
             slot_give_back(slot)
 
-    if isinstance(request, ASGIRequest):
-        response = StreamingHttpResponse(_async_events(game, release))
-    else:
-        response = StreamingHttpResponse(_sync_events(game, release))
-    # Also when the stream never starts (the client left before its first byte).
-    response._resource_closers.append(release)
-    response["Content-Type"] = "text/event-stream"
+    events = _AsyncEvents if isinstance(request, ASGIRequest) else _SyncEvents
+    response = StreamingHttpResponse(events(game, release), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -294,15 +295,15 @@ def _int(value: str | None) -> int:
         return -1
 
 
-async def table_stream(request: HttpRequest, uid: str) -> HttpResponse:
+async def table_stream(request: HttpRequest, uid: str) -> HttpResponseBase:
     return await sync_to_async(_stream_open)(request, lambda: _table(request, uid)[0])
 
 
-async def watch_stream(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+async def watch_stream(request: HttpRequest, uid: str, code: str) -> HttpResponseBase:
     return await sync_to_async(_stream_open)(request, lambda: _watched(uid, code))
 
 
-def _stream_open(request: HttpRequest, find: Callable[[], Game]) -> HttpResponse:
+def _stream_open(request: HttpRequest, find: Callable[[], Game]) -> HttpResponseBase:
     """The game's live stream (`play.streams`), once `find` let the visitor in (else a 404)
     and a stream slot is free (else a 429, `cod_site.stream_slots`). Async views: the stream
     waits in the event loop under ASGI."""
