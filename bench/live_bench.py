@@ -57,6 +57,8 @@ GOALS_MS = {"act p95": 150, "pages p95": 200, "healthz p99": 100, "watchers p95"
 # Loopback addresses the streams come from (127.0.0.10 and on).
 ADDRESSES = 40
 RECONNECT_S = 0.3
+# Seconds the streams are held open alone, before the players and visitors start.
+IDLE_SECONDS = 15
 CARDS = ["aberration", "clan-leader", "martyr", "skewerer", "small-fry", "stagecoach"]
 
 
@@ -237,6 +239,15 @@ def probe(port: int, stop: float, times: list[float], errors: list[str]) -> None
         time.sleep(0.1)
 
 
+def process_cpu_seconds(pid: int) -> float:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def server_rss_kb(group: int) -> int:
     total = 0
     for entry in Path("/proc").iterdir():
@@ -348,7 +359,7 @@ def main() -> int:
         games = [new_game(port, token, rng) for _ in range(args.games)]
         idle_kb = server_rss_kb(group)
         warm = time.time() + 5 + args.streams / 250
-        stop = warm + args.seconds
+        stop = warm + IDLE_SECONDS + args.seconds
         opened = multiprocessing.Event()
         streams = multiprocessing.Process(
             target=hold_streams,
@@ -365,11 +376,22 @@ def main() -> int:
         opened.wait(60)
         time.sleep(max(0, warm - time.time()))
         streaming_kb = server_rss_kb(group)
+        # The streams alone for a while: what holding them open costs the server (a stream
+        # opened again every PLAY_STREAM_SECONDS, as the pages do).
+        idle = (group_cpu_seconds(group), process_cpu_seconds(streams.pid or 0))
+        time.sleep(IDLE_SECONDS)
+        idle = (group_cpu_seconds(group) - idle[0], process_cpu_seconds(streams.pid or 0) - idle[1])
         acts: list[tuple[str, int, float, float]] = []
         pages: list[float] = []
         health: list[float] = []
         errors: list[str] = []
-        before = (group_cpu_seconds(group), machine_busy_seconds(), time.process_time())
+        warm += IDLE_SECONDS
+        before = (
+            group_cpu_seconds(group),
+            machine_busy_seconds(),
+            time.process_time(),
+            process_cpu_seconds(streams.pid or 0),
+        )
         threads = [
             threading.Thread(target=play, args=(port, game, seed, warm, stop, acts, errors))
             for seed, game in enumerate(games)
@@ -383,7 +405,12 @@ def main() -> int:
             thread.start()
         for thread in threads:
             thread.join()
-        after = (group_cpu_seconds(group), machine_busy_seconds(), time.process_time())
+        after = (
+            group_cpu_seconds(group),
+            machine_busy_seconds(),
+            time.process_time(),
+            process_cpu_seconds(streams.pid or 0),
+        )
         streams.join(30)
         load_after = os.getloadavg()
     seen = (
@@ -409,8 +436,13 @@ def main() -> int:
         f"streams open: {(streaming_kb - idle_kb) / args.streams:.1f} KB per open stream"
     )
     print(
-        f"CPU in cores: server {(after[0] - before[0]) / seconds:.2f}, this load generator "
-        f"{(after[2] - before[2]) / seconds:.2f} (the stream process apart), the whole machine "
+        f"the streams alone ({IDLE_SECONDS} s before the load): server "
+        f"{idle[0] / IDLE_SECONDS:.2f} of a core, the stream client {idle[1] / IDLE_SECONDS:.2f}"
+    )
+    print(
+        f"CPU in cores: server {(after[0] - before[0]) / seconds:.2f}, players, visitors and probe "
+        f"{(after[2] - before[2]) / seconds:.2f}, stream client "
+        f"{(after[3] - before[3]) / seconds:.2f}, the whole machine "
         f"{(after[1] - before[1]) / seconds:.2f}; load average {load_before[0]:.1f} before, "
         f"{load_after[0]:.1f} after; logs in {workdir}"
     )

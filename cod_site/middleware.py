@@ -76,13 +76,14 @@ class RequestLimitsMiddleware:
 
 
 class SyncChainMiddleware:
-    """The last middleware, sync only, so that under ASGI Django runs the whole chain in sync
-    mode: one hand-off from the event loop to the request's thread and back, where the
-    async-capable middleware after the sync-only ones (WhiteNoise, these) made it hop between
-    the loop and the thread three times. /healthz took 2.25 ms of CPU a request, a card page
-    4.2 ms, against 1.7 and 3.2 ms with this (runserver: 1.6 and 2.8 ms). An async view (the
-    live streams) still runs in the loop: Django calls it from the chain's thread, which waits
-    only until the view returns its response, not while the response streams."""
+    """The last middleware, sync only, so that Django's ASGI handler (the live streams under
+    `make serve`, `cod_site.hybrid`) runs the whole chain in sync mode: one hand-off from the
+    event loop to the request's thread and back, where the async-capable middleware after the
+    sync-only ones (WhiteNoise, these) made it hop between the loop and the thread three times
+    (with every request through that handler: /healthz took 2.25 ms of CPU, a card page 4.2 ms,
+    against 1.7 and 3.2 ms with this). The async view still runs in the loop: Django calls it
+    from the chain's thread, which waits only until the view returns its response, not while
+    the response streams."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -1,6 +1,7 @@
-"""The app under ASGI in a thread of the test process (uvicorn), for the browser tests of what
-the production server serves differently from the WSGI live server of pytest-django: the live
-streams of the play app wait in the event loop there (`tests/play/conftest.py`).
+"""The app under ASGI in a thread of the test process (uvicorn), as `make serve` serves it
+(`cod_site.hybrid`), for the browser tests of what it serves differently from the WSGI live
+server of pytest-django: the live streams of the play app wait in the event loop there
+(`tests/play/conftest.py`).
 
 Same interface as pytest-django's `live_server` (`url`, and the settings it switches on around
 each test); it shares the test database, on committed data (transactional tests)."""
@@ -18,11 +19,12 @@ HOST = "127.0.0.1"
 class AsgiLiveServer:
     def __init__(self) -> None:
         import uvicorn
-        from django.core.asgi import get_asgi_application
+
+        from cod_site.hybrid import hybrid_application
 
         self.port = free_port()
         config = uvicorn.Config(
-            get_asgi_application(),
+            hybrid_application(threads=8),
             host=HOST,
             port=self.port,
             lifespan="off",
