@@ -10,6 +10,8 @@ the page opens the next one.
 """
 
 import json
+import random
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 
@@ -25,6 +27,10 @@ from play import selectors
 from play.models import Game, Status
 
 Progress = tuple[int, int, str]
+# Streams reading the database at once in this process (opening, or reading again after lost
+# news): the rest wait their turn, so that many pages reconnecting together (a restart) leave
+# the pool's other connections to the requests.
+READERS = threading.BoundedSemaphore(4)
 # Statuses in the order a table goes through them.
 STAGES = [Status.WAITING, Status.DRAFTING, Status.PLAYING, Status.FINISHED]
 
@@ -51,7 +57,8 @@ def _event(progress: Progress) -> str:
 
 
 def _read(game: Game) -> Progress | None:
-    return selectors.game_progress(game)
+    with READERS:
+        return selectors.game_progress(game)
 
 
 def _read_and_let_go(game: Game) -> Progress | None:
@@ -68,7 +75,9 @@ class _Told:
 
     def __init__(self) -> None:
         self.last: Progress | None = None
-        self.deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
+        # 60-100% of it: pages that reconnected together (a restart) drift apart.
+        seconds = settings.PLAY_STREAM_SECONDS * random.uniform(0.6, 1.0)
+        self.deadline = time.monotonic() + seconds
 
     def news(self, progress: Progress) -> str | None:
         if not _later(progress, self.last):

@@ -34,7 +34,7 @@ from play import selectors, services
 from play.board import definition_face, table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
-from play.streams import stream_response
+from play.streams import READERS, stream_response
 
 SESSION_TOKENS = "play-seat-tokens"
 
@@ -308,7 +308,8 @@ def _stream_open(request: HttpRequest, find: Callable[[], Game]) -> HttpResponse
     and a stream slot is free (else a 429, `cod_site.stream_slots`). Async views: the stream
     waits in the event loop under ASGI."""
     try:
-        game = find()
+        with READERS:
+            game = find()
         slot = slot_take(request, settings.PLAY_STREAM_SECONDS)
     finally:
         if isinstance(request, ASGIRequest):
