@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load_bench import group_cpu_seconds  # noqa: E402
-from bench.play_bench import Api  # noqa: E402
+from bench.play_bench import Api, api_token  # noqa: E402
 from bench.postgres import database_missing  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
@@ -72,17 +72,8 @@ def main() -> int:
             [python, "manage.py", *command], cwd=ROOT, env=env, check=True,
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
-    token = subprocess.run(
-        [
-            python, "manage.py", "shell", "-c",
-            "from django.contrib.auth.models import User;"
-            "from rest_framework.authtoken.models import Token;"
-            # A new account each run: the batches of the last one may still be queued.
-            f"u = User.objects.create(username='healthz-bench-{uuid.uuid4().hex[:8]}');"
-            "print(Token.objects.get_or_create(user=u)[0].key)",
-        ],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
-    ).stdout.split()[-1]  # fmt: skip
+    # A new account each run: the batches of the last one may still be queued.
+    token = api_token(env, f"healthz-bench-{uuid.uuid4().hex[:8]}")
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="healthz-bench-"))
     gunicorn = [str(Path(python).with_name("gunicorn")), "-c", "cod_site/gunicorn_conf.py"]

@@ -45,8 +45,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load_bench import SEARCHES, group_cpu_seconds, machine_busy_seconds  # noqa: E402
-from bench.play_bench import Api  # noqa: E402
+from bench.load_bench import (  # noqa: E402
+    SEARCHES,
+    group_cpu_seconds,
+    group_stats,
+    machine_busy_seconds,
+)
+from bench.play_bench import Api, api_token, invited_duel  # noqa: E402
 from bench.postgres import database_missing  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
@@ -139,28 +144,7 @@ def hold_streams(
 
 def new_game(port: int, token: str, rng: random.Random) -> tuple[str, str, Api, Api]:
     """A Duel between the bench's account and a guest: uid, spectate path, both clients."""
-    owner = Api(port, {"Authorization": f"Token {token}"})
-    status, table = owner.call(
-        "POST",
-        "/api/v1/games/",
-        {
-            "format": "preconstructed",
-            "exhaustion": True,
-            "seats": [
-                {"kind": "me", "deck": {"preconstructed": 1 + rng.randrange(4)}},
-                {"kind": "invite"},
-            ],
-        },
-    )
-    assert status == 201, table
-    guest = Api(port, {})
-    status, joined = guest.call(
-        "POST",
-        f"/api/v1/games/{table['id']}/join/",
-        {"invite_code": table["invite_code"], "guest_name": "g", "deck": {"preconstructed": 2}},
-    )
-    assert status == 200, joined
-    guest.headers["X-Seat-Token"] = joined["seat_token"]
+    table, owner, guest = invited_duel(port, token, 0, rng)
     return table["id"], f"{table['watch_url']}stream/", owner, guest
 
 
@@ -250,15 +234,10 @@ def process_cpu_seconds(pid: int) -> float:
 
 def server_rss_kb(group: int) -> int:
     total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for entry, _fields in group_stats(group):
         try:
-            stat = (entry / "stat").read_text()
             status = (entry / "status").read_text()
         except OSError:
-            continue
-        if int(stat[stat.rindex(")") + 2 :].split()[2]) != group:
             continue
         for row in status.splitlines():
             if row.startswith("VmRSS:"):
@@ -328,23 +307,7 @@ def main() -> int:
             check=True,
             stdout=subprocess.DEVNULL,
         )
-    token = subprocess.run(
-        [
-            python,
-            "manage.py",
-            "shell",
-            "-c",
-            "from django.contrib.auth.models import User;"
-            "from rest_framework.authtoken.models import Token;"
-            "u, _ = User.objects.get_or_create(username='live-bench');"
-            "print(Token.objects.get_or_create(user=u)[0].key)",
-        ],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()[-1]
+    token = api_token(env, "live-bench")
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="live-bench-"))
     gunicorn = [str(Path(python).with_name("gunicorn")), "-c", "cod_site/gunicorn_conf.py"]

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import urllib.request
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -93,9 +94,10 @@ class Run:
         return self.requests / self.seconds
 
 
-def group_cpu_seconds(group: int) -> float:
-    """CPU time (user + system) of the live processes of process group `group`."""
-    total = 0
+def group_stats(group: int) -> Iterator[tuple[Path, list[str]]]:
+    """Each live process of process group `group`: its /proc folder and the fields of its stat
+    after the command name (in parentheses, possibly with spaces): state is [0], the process
+    group [2], utime [11] and stime [12]."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -103,12 +105,14 @@ def group_cpu_seconds(group: int) -> float:
             stat = (entry / "stat").read_text()
         except OSError:  # the process ended meanwhile
             continue
-        # Fields after the command name (in parentheses, possibly with spaces): state is [0],
-        # the process group [2], utime [11] and stime [12].
         fields = stat[stat.rindex(")") + 2 :].split()
         if int(fields[2]) == group:
-            total += int(fields[11]) + int(fields[12])
-    return total / TICKS
+            yield entry, fields
+
+
+def group_cpu_seconds(group: int) -> float:
+    """CPU time (user + system) of the live processes of process group `group`."""
+    return sum(int(fields[11]) + int(fields[12]) for _entry, fields in group_stats(group)) / TICKS
 
 
 def machine_busy_seconds() -> float:
