@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,9 +30,14 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[st
     opener = urllib.request.build_opener(_NoRedirect)
     try:
         with opener.open(urllib.request.Request(url, headers=headers or {}), timeout=30) as answer:
-            return answer.status, dict(answer.headers), answer.read()
+            return answer.status, _named(answer.headers), answer.read()
     except urllib.error.HTTPError as answer:
-        return answer.code, dict(answer.headers), answer.read()
+        return answer.code, _named(answer.headers), answer.read()
+
+
+def _named(headers: Any) -> dict[str, str]:
+    """Header names as the tests spell them: uvicorn sends them in lower case."""
+    return {name.title(): value for name, value in headers.items()}
 
 
 def worker_pids(log: Path) -> list[int]:
