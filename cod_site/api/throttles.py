@@ -36,12 +36,21 @@ class _PageView:
         self.throttle_methods = ("POST", "GET")
 
 
-def page_throttled(request: HttpRequest, scope: str) -> HttpResponse | None:
-    """The 429 page of a page doing what the API throttles under `scope`, or None (allowed)."""
+def page_wait(request: HttpRequest, scope: str) -> float | None:
+    """None if a page may do once more what the API throttles under `scope` (it is counted),
+    else the seconds to wait, as the API's 429 says."""
     throttle = ExpensiveThrottle()
     if throttle.allow_request(request, _PageView(scope)):
         return None
-    seconds = math.ceil(throttle.wait() or 1)
+    return throttle.wait() or 1.0
+
+
+def page_throttled(request: HttpRequest, scope: str) -> HttpResponse | None:
+    """The 429 page of a page doing what the API throttles under `scope`, or None (allowed)."""
+    wait = page_wait(request, scope)
+    if wait is None:
+        return None
+    seconds = math.ceil(wait)
     response = render(request, "429.html", {"seconds": seconds}, status=429)
     response["Retry-After"] = str(seconds)
     return response

@@ -77,6 +77,22 @@
     if (board && window.EventSource) { listen(board); }
     if (board) { replaySteps(board); }
   });
+  // A board the page asked for (an event, the poll) may come back after the board of this
+  // page's own action, which is as new: swapping it in again would throw away what the player
+  // began to choose on that board (a pick's card).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // Only the board's own requests: choosing a card asks for the same board with other marks.
+    if (event.detail.requestConfig.elt.id !== "board") { return; }
+    var shown = event.detail.target.querySelector(".play-board");
+    var next = new DOMParser().parseFromString(event.detail.serverResponse, "text/html")
+      .querySelector(".play-board");
+    if (!shown || !next) { return; }
+    var count = Number(next.dataset.actionCount) + Number(next.dataset.pickCount);
+    var shownCount = Number(shown.dataset.actionCount) + Number(shown.dataset.pickCount);
+    if (count < shownCount || (count === shownCount && next.dataset.status === shown.dataset.status)) {
+      event.detail.shouldSwap = false;
+    }
+  });
   // "Your turn" in the title follows the board (its title is rendered in the page's language).
   document.addEventListener("htmx:afterSwap", function (event) {
     var board = document.querySelector(".play-board");
