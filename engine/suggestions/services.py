@@ -46,7 +46,7 @@ from engine.models import (
 )
 from engine.rules import RULES_VERSION
 from engine.rules.native import engine_digest
-from engine.services import RETRYABLE, SEED_BITS, agent_for, retry_delay
+from engine.services import SEED_BITS, agent_for, run_retrying
 from engine.suggestions import candidates, search
 from engine.suggestions.selectors import (
     FIELD_SIZE,
@@ -71,7 +71,6 @@ MAX_GAMES = 500_000
 UNIT_SECONDS = 0.4
 # How often a running unit looks whether its search was cancelled meanwhile.
 CANCEL_CHECK_SECONDS = 1.0
-MAX_RETRIES = 5
 
 
 def unit_games(agent: str) -> int:
@@ -489,20 +488,16 @@ def _candidate_ids(item: SuggestionSearch, indexes: list[int]) -> list[int]:
 def unit_run_in_process(*, search_id: int, round_: int, index: int) -> None:
     """`unit_run` for the thread pool: the same bounded retries as the Celery task, then the
     search fails."""
-    for retries in range(MAX_RETRIES + 1):
-        try:
-            unit_run(search_id=search_id, round_=round_, index=index)
-            return
-        except RETRYABLE:
-            if retries == MAX_RETRIES:
-                logger.exception("suggestion search %s unit %s failed", search_id, index)
-                search_fail(search_id=search_id, error=_("The games could not be saved."))
-                return
-            time.sleep(retry_delay(retries))
-        except Exception:
-            logger.exception("suggestion search %s unit %s failed", search_id, index)
-            search_fail(search_id=search_id, error=_("A unit of games failed."))
-            return
+
+    def fail(saving: bool) -> None:
+        error = _("The games could not be saved.") if saving else _("A unit of games failed.")
+        search_fail(search_id=search_id, error=error)
+
+    run_retrying(
+        lambda: unit_run(search_id=search_id, round_=round_, index=index),
+        fail,
+        f"suggestion search {search_id} unit {index}",
+    )
 
 
 # Ending a search early ------------------------------------------------------------------------
@@ -555,5 +550,9 @@ def searches_resend_lost_units(*, idle_for: timedelta) -> int:
             ).values_list("index", flat=True)
         )
         _send_units(item.pk, item.round, missing)
+        logger.warning(
+            "suggestion search %s: idle for %s s, resent %s unit(s)",
+            item.pk, int(idle_for.total_seconds()), len(missing),
+        )  # fmt: skip
         sent += len(missing)
     return sent

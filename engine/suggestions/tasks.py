@@ -10,7 +10,7 @@ from typing import Any
 from celery import Task, shared_task
 from django.conf import settings
 
-from engine.services import RETRYABLE
+from engine.services import MAX_RETRIES, RETRYABLE
 from engine.suggestions import services
 from engine.tasks import CHUNK_SOFT_TIME_LIMIT, CHUNK_TIME_LIMIT
 
@@ -30,7 +30,7 @@ class UnitTask(Task):
     reject_on_worker_lost=True,
     ignore_result=True,
     autoretry_for=RETRYABLE,
-    max_retries=services.MAX_RETRIES,
+    max_retries=MAX_RETRIES,
     retry_backoff=True,
     retry_backoff_max=60,
     soft_time_limit=CHUNK_SOFT_TIME_LIMIT,

@@ -6,8 +6,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from cards.models import Card
+from cards.selectors import cards_with_details
 from cod_site.errors import DomainError
-from decks.models import Deck
+from decks import services as deck_services
+from decks.models import Deck, Format
+from decks.selectors.access import deck_final_cards
 from engine.adapters.decks import DeckChoice
 from engine.models import (
     CandidateStatus,
@@ -331,3 +335,75 @@ def test_the_pages_cancel_and_hide_searches(
     fixed = make_deck(owner, PRECON[2], name="Fixed", fmt="preconstructed")
     page = owner_client.get(f"/simulations/suggestions/deck/{fixed.share_id}/").content.decode()
     assert "no card of it can change" in page and 'name="field"' not in page
+
+
+@pytest.mark.usefixtures("small")
+def test_a_unit_that_breaks_in_process_fails_its_search(
+    owner: Any, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    item = start(owner, precon_deck)
+
+    def broken(**kwargs: Any) -> bool:
+        raise ValueError("no")
+
+    monkeypatch.setattr(services, "unit_run", broken)
+    services.unit_run_in_process(search_id=item.pk, round_=0, index=0)
+    item.refresh_from_db()
+    assert (item.status, item.error) == (Status.FAILED, "A unit of games failed.")
+
+
+# Which swaps ----------------------------------------------------------------------------------
+
+
+def test_the_scouts_are_the_format_s_cards_in_the_weakest_slot(precon_deck: Deck) -> None:
+    found = candidates.swap_candidates(precon_deck, deck_final_cards(precon_deck))
+    pruning = found.pruning
+    # Every playable card of the catalogue but the deck's 8; reprints under another name once.
+    playable = Card.objects.filter(card_type__in=["creature", "incantation"]).count()
+    assert pruning.pool == playable - 8
+    assert pruning.scouted == len(found.singles) == len(found.incoming) < pruning.pool
+    assert pruning.slot == pruning.outgoing[0] == "boom"
+    assert sorted(pruning.outgoing) == sorted(PRECON[1])
+    worth = [pruning.worth[slug] for slug in pruning.outgoing]
+    assert worth == sorted(worth)
+    assert all(swaps[0][0] == "boom" and len(swaps) == 1 for swaps in found.singles)
+
+
+def test_a_draft_deck_scouts_its_own_pool_and_a_2021_deck_the_initiation_pack(
+    owner: Any, cards_db: None
+) -> None:
+    extra = ["alpha", "ogre", "grrr", "mutant"]
+    pool = list(cards_with_details(Card.objects.filter(slug__in=[*PRECON[1], *extra])))
+    draft = deck_services.deck_create(
+        owner=owner,
+        name="Drafted",
+        format=Format.objects.get(slug="draft"),
+        cards=[card for card in pool if card.slug in PRECON[1]],
+        pool=pool,
+    )
+    found = candidates.swap_candidates(draft, deck_final_cards(draft))
+    assert sorted(found.incoming) == sorted(extra)
+    cards = list(cards_with_details(Card.objects.filter(slug__in=[*PRECON[1], "alpha", "ogre"])))
+    removed = [card for card in cards if card.slug in ("troll", "ogre")]
+    modern = deck_services.deck_create(
+        owner=owner,
+        name="2021",
+        format=Format.objects.get(slug="constructed-2021"),
+        cards=cards,
+        removed=removed,
+    )
+    played = deck_final_cards(modern)
+    found = candidates.swap_candidates(modern, played)
+    assert sorted(found.pruning.outgoing) == sorted(card.slug for card in played)
+    assert "troll" not in found.pruning.outgoing
+    assert set(
+        Card.objects.filter(slug__in=found.incoming).values_list("expansion__code", flat=True)
+    ) == {"00"}
+    # The legality of a swap in a 2021 deck keeps its removed cards.
+    legal = candidates.legal_swaps(
+        candidates.frozen_deck(modern),
+        [card.slug for card in played],
+        found.incoming,
+        [((played[0].slug, slug),) for slug in found.incoming],
+    )
+    assert len(legal) == len(found.incoming)
