@@ -12,7 +12,7 @@ the pages name them), lines by the words of the context “engine line”.
 test fails while a code has no French or Swedish translation with the same placeholders.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from string import Formatter
 from types import MappingProxyType
@@ -56,6 +56,23 @@ def engine_text(
             for key, value in args
         ]
     return pgettext(context, table[code][1]).format(**fields(args, names, lines))
+
+
+def refusal_text(code: str, args: Sequence[tuple[str, Arg]], seen: Mapping[int, str]) -> str:
+    """Refusal `code` with `args` in the current language as one seat may read it: a card it
+    may see by its name in `seen` (card id: name), any other card by the id it was asked with,
+    never its name. Card ids are positions in the decks (or the Draft's pool), so a refusal that
+    named the card behind any id would list the hidden ones; this way the refusal of a card the
+    seat cannot see reads as that of a card that does not exist."""
+    shown: list[tuple[str, Arg]] = []
+    for key, value in args:
+        if key in CARD_ARGS and type(value) is int and value not in seen:
+            # Translators: a card a refusal names only by the id it was asked with.
+            value = pgettext("engine refusal", "card %(id)s") % {"id": value}
+        elif key in CARD_ARGS and type(value) is int:
+            value = seen[value]
+        shown.append((key, value))
+    return engine_text("refusal", code, shown, ())
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,11 @@ class Game(models.Model):
     mode = models.CharField(_("game mode"), max_length=20, choices=Mode.choices, default=Mode.DUEL)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     exhaustion = models.BooleanField(_("Exhaustion module"), default=False)
+    # Drawn by the server (`secrets`) and shown by nothing before the game ends (the replay has
+    # it): it decides every hidden card. `seed_chosen`: the creator chose it, which only a table
+    # where no other person sits allows (practice against computer players); the table says so.
     seed = models.BigIntegerField(_("seed"))
+    seed_chosen = models.BooleanField(_("seed chosen by its creator"), default=False)
     # Solo and Co-op: the AI's parameters (`AiOptions` JSON) and their level in the difficulty
     # table (`engine.models.DifficultyLevel`); null in the other modes.
     ai = models.JSONField(_("AI parameters"), null=True, blank=True)

@@ -18,11 +18,11 @@ from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.coop import coop_decks
-from engine.rules.drafts import Draft, new_draft, pending, pick
+from engine.rules.drafts import Draft, Pending, new_draft, pending, pick
 from engine.rules.events import PLAYER_NAMES
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
-from engine.rules.view import SPECTATOR, action_json, seat_view
+from engine.rules.view import CARD_KEYS, SPECTATOR, action_json, seat_view
 from engine.simulation import DRAFT_PROCEDURES, Frame, replay_frames
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
@@ -31,6 +31,12 @@ from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def code_matches(given: str, code: str) -> bool:
+    """Whether `given` is a table's invite or spectate `code`, in constant time; any text may be
+    given (a link's code is whatever its URL says: `compare_digest` takes ASCII only as text)."""
+    return secrets.compare_digest(given.encode(), code.encode())
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -50,7 +56,7 @@ def game_spectated(*, uid: str, code: str) -> Game:
     """The game `uid` for who holds its spectate link's `code`; a 404 `not_found` for a wrong
     code too (it tells no more than a missing game)."""
     game = game_get(uid=uid)
-    if not secrets.compare_digest(code, game.spectate_code):
+    if not code_matches(code, game.spectate_code):
         raise DomainError("not_found", _("There is no such game."), {}, status_code=404)
     return game
 
@@ -212,6 +218,24 @@ def _pool_card(draft: Draft, index: int) -> dict[str, Any]:
     }
 
 
+def _pack_and_picks(
+    draft: Draft, me: int | None, waiting: Pending | None
+) -> tuple[tuple[int, ...], list[int]]:
+    """The pool cards drafting seat `me` (its index in the draft; None: a spectator, who sees
+    none) sees: the revealed cards while it is its pick (`waiting`), and its own picks."""
+    if me is None:
+        return (), []
+    pack = waiting.revealed if waiting is not None and waiting.seat == me else ()
+    return pack, draft.decks[me]
+
+
+def draft_seen(draft: Draft, me: int, *, drafting: bool) -> dict[int, str]:
+    """The names of the pool cards drafting seat `me` sees, by pool index (`_pack_and_picks`):
+    all that a refusal of its pick may name."""
+    pack, picks = _pack_and_picks(draft, me, pending(draft) if drafting else None)
+    return {card: draft.names[card] for card in (*pack, *picks)}
+
+
 def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
     """What `seat` sees of its table's draft (None: a spectator, who sees no card): who picks
     and how many cards each seat holds, its own picks, and the revealed cards only while it is
@@ -220,6 +244,7 @@ def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
     players = draft_players(game)
     me = None if seat is None else players.index(seat.index)
     waiting = pending(draft) if game.status == Status.DRAFTING else None
+    pack, picks = _pack_and_picks(draft, me, waiting)
     mine = waiting is not None and me is not None and waiting.seat == me
     return {
         "pool": game.draft_expansion,
@@ -229,8 +254,8 @@ def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
         "to_pick": None if waiting is None else index_letter(players[waiting.seat]),
         "count": waiting.count if mine and waiting else 0,
         "gives_rest": mine and waiting is not None and waiting.gives_rest,
-        "pack": [_pool_card(draft, card) for card in waiting.revealed] if mine and waiting else [],
-        "picks": [] if me is None else [_pool_card(draft, card) for card in draft.decks[me]],
+        "pack": [_pool_card(draft, card) for card in pack],
+        "picks": [_pool_card(draft, card) for card in picks],
         "held": {index_letter(players[i]): len(deck) for i, deck in enumerate(draft.decks)},
     }
 
@@ -368,6 +393,7 @@ def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[st
         "format": game.format,
         "exhaustion": game.exhaustion,
         "ai_level": game.ai_level,
+        "seed_chosen": game.seed_chosen,
         "seat": None if seat is None else index_letter(seat.index),
         "seats": seats,
         "turn_seconds": game.turn_seconds,
@@ -384,6 +410,32 @@ def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[st
         viewer = SPECTATOR if seat is None else seat.index
         data["state"] = seat_view(state, viewer, events_from, reveal=finished)
     return data
+
+
+# The keys under which a view names a card by its id (a card's, an event's, an action's).
+SEEN_KEYS = CARD_KEYS | {"id"}
+
+
+def seen_cards(state: GameState, seat: int) -> dict[int, str]:
+    """The cards `seat` may see now, by id, with their names: every card its view of `state`
+    shows (`engine.rules.view.seat_view`: its hand, the lines, the Champions, the AI's discard,
+    its removed cards) and every card its events name. All that a refusal may name to it."""
+    names = state.setup.names
+    seen: dict[int, str] = {}
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in SEEN_KEYS and type(item) is int and 0 <= item < len(names):
+                    seen[item] = names[item]
+                else:
+                    visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    visit(seat_view(state, seat))
+    return seen
 
 
 def game_legal_actions(*, game: Game, seat: Seat) -> list[dict[str, Any]]:

@@ -7,9 +7,12 @@ like everyone's. Every write locks
 the game row: two requests of one game apply their actions one after the other.
 """
 
+import hashlib
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
@@ -29,6 +32,7 @@ from engine.adapters.decks import (
 )
 from engine.adapters.difficulty import difficulty_level_options
 from engine.adapters.pools import draft_pool_resolve
+from engine.event_text import refusal_text
 from engine.rules import (
     RULES_VERSION,
     GameState,
@@ -40,6 +44,7 @@ from engine.rules.agents import Agent as EngineAgent
 from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
 from engine.rules.drafters import PriceDrafter
 from engine.rules.drafts import Draft, pending, pick
+from engine.rules.events import SEAT_ARGS
 from engine.rules.modes import AUTOMATON, MODES
 from engine.rules.native import engine_digest
 from engine.rules.replay import record
@@ -61,7 +66,9 @@ from play.models import (
     TurnTime,
 )
 from play.selectors import (
+    code_matches,
     draft_players,
+    draft_seen,
     draft_state,
     game_actions,
     game_champions,
@@ -70,12 +77,29 @@ from play.selectors import (
     game_state,
     index_letter,
     positions,
+    seen_cards,
     token_hash,
     turn_deadline,
     with_seats,
 )
 
+# Seeds fit a JSON number any client reads exactly (a replay file's seed replays the game).
 SEED_BITS = 53
+
+
+def new_seed() -> int:
+    """A table's seed, from the operating system's secure source: it decides every hidden card
+    (the deal, the AI's pile, Co-op's split, the Draft's packs), so no one may guess it."""
+    return secrets.randbelow(2**SEED_BITS)
+
+
+def derived_seed(seed: int, use: str, index: int) -> int:
+    """A seed for `use` (`agent`, `drafter`, `deck`) number `index` of a table of `seed`: a
+    keyed hash, so that what a computer player's choices or its deck may let someone learn of
+    it tells nothing of the table's seed (as `seed + index` would)."""
+    key = seed.to_bytes(8, "big")
+    digest = hashlib.blake2b(f"{use}:{index}".encode(), key=key, digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
 
 
 @dataclass(frozen=True)
@@ -198,11 +222,13 @@ def game_create(
     A and C; Duel 2, Free-For-All and Team Play 4), one of them `me` (with its deck), the others
     invited players or computer agents; Solo and Co-op add the AI's seats (B, and D) with the
     automaton at `ai_level` of the difficulty table, its deck pile built as test games build it.
-    `turn_seconds`: the time per turn (`TurnTime`; None: no limit). Once no seat waits for a
-    player the game starts. A Draft table takes no deck but the expansions of its `pool` (as
-    Draft test batches do): once no seat waits, the seats draft with the mode's procedure
-    (`game_pick`), then the game starts with the drafted decks. 400s: `unknown_mode`,
-    `wrong_seats`, `invalid_turn_time`, `wrong_format`, `ai_level_without_ai`,
+    `turn_seconds`: the time per turn (`TurnTime`; None: no limit). `seed`: None, the server
+    draws it (`new_seed`); chosen, only where no other person sits (`_check_chosen_seed`), and
+    the table says so (`seed_chosen`). Once no seat waits for a player the game starts. A Draft
+    table takes no deck but the expansions of its `pool` (as Draft test batches do): once no
+    seat waits, the seats draft with the mode's procedure (`game_pick`), then the game starts
+    with the drafted decks. 400s: `unknown_mode`, `wrong_seats`, `invalid_turn_time`,
+    `seed_not_allowed`, `invalid_seed`, `wrong_format`, `ai_level_without_ai`,
     `unknown_level`, `pool_required`, `pool_without_draft`, the pool errors of
     `engine.adapters.pools`, the deck errors of `_seat_deck` (`details.side` names the seat's
     letter: the Mutation session's too) and `no_solo_opponent`, `no_coop_opponent` of
@@ -225,10 +251,11 @@ def game_create(
     ai = None if level is None else difficulty_level_options(level=level)
     if format not in Format.values:
         raise DomainError("wrong_format", _("Unknown format."), {"format": format})
+    chosen = seed is not None
     if seed is None:
-        seed = secrets.randbelow(2**SEED_BITS)
-    elif not 0 <= seed < 2**SEED_BITS:
-        raise DomainError("invalid_seed", _("The seed is out of range."), {"seed": seed})
+        seed = new_seed()
+    else:
+        _check_chosen_seed(seed, seats)
     drafted = None
     if format == Format.DRAFT:
         if not pool.strip():
@@ -245,6 +272,7 @@ def game_create(
             {"field": "pool", "format": format},
         )
     rows = _seat_rows(mode, seats)
+    first_deck = derived_seed(seed, "deck", 0)
     resolved: list[ResolvedDeck | None] = []
     for index, request in enumerate(rows):
         side = "abcd"[index]
@@ -258,8 +286,9 @@ def game_create(
                 {"side": side, "agent": request.agent},
             )
         # A computer player has no saved decks: by default it plays a preconstructed one, each
-        # computer seat the next one (a Duel's seat B: deck 1 + seed % 4).
-        default = DeckChoice(preconstructed=1 + (seed + index - 1) % 4)
+        # computer seat the next one from a first drawn from the seed (no clue to the seed:
+        # `derived_seed`).
+        default = DeckChoice(preconstructed=1 + (first_deck + index) % 4)
         resolved.append(
             _seat_deck(
                 format=format,
@@ -282,6 +311,7 @@ def game_create(
             format=format,
             exhaustion=exhaustion,
             seed=seed,
+            seed_chosen=chosen,
             ai=ai,
             ai_level=level,
             rules_version=RULES_VERSION,
@@ -306,6 +336,25 @@ def game_create(
             )
         _start_when_seated(game)
     return game
+
+
+def _check_chosen_seed(seed: int, seats: list[SeatRequest]) -> None:
+    """A chosen seed decides every hidden card, so only a table where no other person sits may
+    have one (every other seat a computer player: practice); 400 `seed_not_allowed` (with an
+    invited seat), `invalid_seed` (out of range), `details.field` `seed`."""
+    if any(seat.kind == "invite" for seat in seats):
+        raise DomainError(
+            "seed_not_allowed",
+            _(
+                "Only a table where every other seat is a computer player may choose its seed: "
+                "it decides every hidden card."
+            ),
+            {"field": "seed"},
+        )
+    if not 0 <= seed < 2**SEED_BITS:
+        raise DomainError(
+            "invalid_seed", _("The seed is out of range."), {"field": "seed", "seed": seed}
+        )
 
 
 def _seat_deck(
@@ -431,7 +480,7 @@ def game_join(
     refusals of `_mutation_deck`."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        if not game.listed and not secrets.compare_digest(invite_code, game.invite_code):
+        if not game.listed and not code_matches(invite_code, game.invite_code):
             raise DomainError(
                 "bad_invite", _("This invitation link is not valid."), {}, status_code=403
             )
@@ -495,7 +544,7 @@ def _play_agents(game: Game, state: GameState, index: int) -> int:
         # to its end, so the agent's repetition guard (ruling A1) sees the whole turn: a fresh
         # agent per move could cast a 0-Mana Incantation that returns to the hand forever.
         if seat.index not in agents:
-            agents[seat.index] = table_agent(seat.agent, game.seed + index)
+            agents[seat.index] = table_agent(seat.agent, derived_seed(game.seed, "agent", index))
         action = agents[seat.index].choose(state)
         apply(state, action)
         _store(game, seat.index, f"agent-{index}", action, index)
@@ -595,19 +644,37 @@ def game_act(*, game: Game, seat: Seat, client_id: str, kind: str, card: int, ar
                 "invalid_action", _("Unknown kind of action."), {"kind": kind}
             ) from None
         except IllegalAction as error:
-            raise DomainError(
-                "illegal_action",
-                _("Illegal action: %(reason)s") % {"reason": error.message_en},
-                {"rule_id": error.rule_id, "refusal": error.code},
-            ) from error
+            wording = _("Illegal action: %(reason)s")
+            seen = seen_cards(state, seat.index)
+            raise _refused("illegal_action", wording, error, seen, {}) from error
         except InputError as error:
-            raise DomainError("invalid_action", str(error), {}) from error
+            # Not the engine's English text: it would show the action as the engine read it.
+            raise DomainError(
+                "invalid_action", _("The rules engine cannot read this action."), {}
+            ) from error
         index = game.action_count
         # No savepoint for a duplicate: under the game's lock the check above saw every action
         # stored before, the same client id's included.
         _store(game, seat.index, client_id, action, index)
         _save_position(game, state, _play_agents(game, state, index + 1))
     return game
+
+
+def _refused(
+    code: str, wording: str, error: IllegalAction, seen: Mapping[int, str], details: dict[str, Any]
+) -> DomainError:
+    """The engine's refusal `error` as the seat that asked may read it: its message in the
+    current language (`wording` of `%(reason)s`), a card named only if it is among the cards
+    the seat may see (`seen`, by id), any other by the id it asked with, as a card that does not
+    exist (`engine.event_text.refusal_text`); `details` the refusal's code, rule and arguments
+    (cards by id, seats by letter)."""
+    reason = refusal_text(error.code, error.arguments, seen)
+    arguments = {
+        key: index_letter(value) if key in SEAT_ARGS and type(value) is int else value
+        for key, value in error.arguments
+    }
+    details = {**details, "refusal": error.code, "rule_id": error.rule_id, **arguments}
+    return DomainError(code, wording % {"reason": reason}, details)
 
 
 def _draft_on(game: Game, draft: Draft) -> None:
@@ -619,7 +686,8 @@ def _draft_on(game: Game, draft: Draft) -> None:
     seats = {seat.index: seat for seat in game.seats.all()}
     waiting = pending(draft)
     while waiting is not None and seats[players[waiting.seat]].kind == SeatKind.AGENT:
-        cards = PriceDrafter(game.seed + game.pick_count).choose(draft, waiting)
+        drafter = PriceDrafter(derived_seed(game.seed, "drafter", game.pick_count))
+        cards = drafter.choose(draft, waiting)
         pick(draft, waiting.seat, cards)
         _store_pick(game, players[waiting.seat], f"agent-{game.pick_count}", cards)
         waiting = pending(draft)
@@ -669,23 +737,21 @@ def game_pick(*, game: Game, seat: Seat, client_id: str, cards: list[int]) -> Ga
             raise DomainError("not_drafting", _("This table is not drafting."), {}, status_code=409)
         draft = draft_state(game)
         players = draft_players(game)
+        me = players.index(seat.index)
         try:
-            pick(draft, players.index(seat.index), cards)
+            pick(draft, me, cards)
         except IllegalAction as error:
-            details = {"field": "cards", "refusal": error.code, "rule_id": error.rule_id}
-            arguments = dict(error.arguments)
             if error.code == "draft_not_your_pick":
+                expected = int(dict(error.arguments)["expected"])
                 raise DomainError(
                     "not_your_pick",
                     _("It is not your pick."),
-                    {"active": index_letter(players[int(arguments["expected"])])},
+                    {"active": index_letter(players[expected])},
                     status_code=409,
                 ) from error
-            raise DomainError(
-                "illegal_pick",
-                _("Illegal pick: %(reason)s") % {"reason": error.message_en},
-                {**details, **arguments},
-            ) from error
+            wording = _("Illegal pick: %(reason)s")
+            seen = draft_seen(draft, me, drafting=True)
+            raise _refused("illegal_pick", wording, error, seen, {"field": "cards"}) from error
         # No savepoint for a duplicate: under the game's lock the check above saw every pick
         # stored before, the same client id's included (as for an action).
         _store_pick(game, seat.index, client_id, cards)

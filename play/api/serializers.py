@@ -68,7 +68,17 @@ class GameCreateSerializer(StrictInputSerializer):
         help_text="The time per turn in seconds (default none): a player whose time runs out "
         "loses the game on time.",
     )
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**SEED_BITS - 1)
+    seed = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**SEED_BITS - 1,
+        help_text=(
+            "Practice only: a table whose other seats are all computer players (`agent`; Solo's "
+            "and Co-op's AI) may choose the seed that deals every card, and its `seed_chosen` "
+            "says so; with an `invite` seat, 400 `seed_not_allowed`. Else the server draws it, "
+            "and it is shown only in the replay, once the game is over."
+        ),
+    )
     pool = serializers.CharField(
         required=False,
         default="",
@@ -144,6 +154,12 @@ class LegalActionSerializer(serializers.Serializer):
     arg = serializers.IntegerField()
 
 
+SEED_CHOSEN = (
+    "The creator chose the seed that deals every card (a practice table against computer "
+    "players): they may know every hidden card."
+)
+
+
 class GameSummarySerializer(serializers.ModelSerializer):
     id = serializers.CharField(source="uid")
     url = serializers.SerializerMethodField()
@@ -156,6 +172,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
     deadline = serializers.SerializerMethodField(
         help_text="When the time of the seat to play runs out (null: no time per turn)."
     )
+    seed_chosen = serializers.BooleanField(help_text=SEED_CHOSEN)
 
     class Meta:
         model = Game
@@ -169,6 +186,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
             "format",
             "exhaustion",
             "ai_level",
+            "seed_chosen",
             "seats",
             "active",
             "turn",
@@ -218,6 +236,7 @@ class ViewSerializer(serializers.Serializer):
     status = serializers.CharField()
     mode = serializers.ChoiceField(Mode.choices)
     ai_level = serializers.IntegerField(allow_null=True, help_text="Solo and Co-op's AI.")
+    seed_chosen = serializers.BooleanField(help_text=SEED_CHOSEN)
     seat = serializers.CharField(allow_null=True, help_text="Mine; null for a spectator.")
     seats = serializers.ListField(
         child=serializers.DictField(),

@@ -5,6 +5,7 @@ when joining in the `X-Seat-Token` header. Only the players of a game see it, ea
 """
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -40,7 +41,9 @@ def _view(request: Request, game: Game, seat: Seat | None) -> Response:
     raw = request.query_params.get("events_from", "0")
     if not raw.isdigit() or len(raw) > 9:
         raise DomainError(
-            "invalid_parameter", "events_from: a whole number >= 0.", {"field": "events_from"}
+            "invalid_parameter",
+            _("events_from: a whole number >= 0."),
+            {"field": "events_from"},
         )
     return Response(selectors.game_view(game=game, seat=seat, events_from=int(raw)))
 
@@ -214,7 +217,8 @@ class ActView(APIView):
         summary="Play an action",
         description=(
             "One of my view's `legal_actions`. Idempotent on `client_id`. Out of turn: 409 "
-            "`not_your_turn`; an illegal action: 400 `illegal_action` with `details.rule_id`. "
+            "`not_your_turn`; an illegal action: 400 `illegal_action` with `details.rule_id`, "
+            "`refusal` and its arguments; it names a card my seat cannot see only by its id. "
             "Computer seats answer before the response. The answer is my view after it."
         ),
         parameters=[TOKEN, EVENTS_FROM],
@@ -246,7 +250,8 @@ class PickView(APIView):
         description=(
             "`draft.count` of my view's `draft.pack`. Idempotent on `client_id`. Not my pick: "
             "409 `not_your_pick`; not drafting: 409 `not_drafting`; a card not in my pack or "
-            "the wrong number: 400 `illegal_pick` naming `details.card` (or `count`). Computer "
+            "the wrong number: 400 `illegal_pick` naming `details.card` (or `count`; a card I "
+            "was not shown only by its id). Computer "
             "seats pick before the response; the last pick starts the game. The answer is my "
             "view after it."
         ),

@@ -1,17 +1,70 @@
-"""Tables of the play app: the catalogue in the database and an API client per player."""
+"""Tables of the play app: the catalogue in the database, an API client per player, a known
+deal, and the decks some tables need (Co-op's Constructed decks, a deck with a Champion)."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from cards.models import Card
+from champions import services as champion_services
+from champions.models import Champion
+from decks.models import Deck
+from decks.selectors.codes import deck_code_for
+from decks.selectors.formats import format_get
 from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import SeatRequest, game_create
+from tests.champions.conftest import design
+from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
+from tests.simulations.conftest import make_deck
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
+
+
+# The name of Olga's private Champion (`secret`).
+CHAMPION_NAME = "Åsa the Bold"
+
+
+@dataclass(frozen=True)
+class Decks:
+    """Co-op's decks: the AI takes 48 cards of the players' expansions that neither deck holds,
+    more than preconstructed decks leave in the test catalogue, so its players bring
+    Constructed decks: the creator a saved one, the guest a deck code."""
+
+    saved: str
+    code: str
+
+
+@pytest.fixture
+def coop_decks(cards_db: None, owner: Any) -> Decks:
+    code = deck_code_for(
+        format=format_get(slug="constructed"),
+        cards=list(Card.objects.filter(slug__in=PRECON[2])),
+        champion=None,
+    )
+    return Decks(make_deck(owner, CONSTRUCTED, name="Mixed").share_id, code)
+
+
+@pytest.fixture
+def secret(owner: Any) -> Champion:
+    """Olga's private Champion."""
+    return champion_services.champion_create(owner=owner, design=design())
+
+
+@pytest.fixture
+def champion_deck(cards_db: None, owner: Any, secret: Champion) -> Deck:
+    """Olga's public Constructed deck (preconstructed deck 1's cards) with her Champion."""
+    deck = make_deck(owner, PRECON[1], name="Olga's deck 1")
+    Deck.objects.filter(pk=deck.pk).update(champion=secret, visibility="public")
+    deck.refresh_from_db()
+    return deck
 
 
 @pytest.fixture
@@ -52,12 +105,20 @@ def join_as_guest(
     return guest
 
 
+@contextmanager
+def dealt(seed: int) -> Iterator[None]:
+    """The server draws `seed` for the tables opened meanwhile: a known deal for a test's
+    table, one with an invited player too (no one at such a table may choose its seed)."""
+    with mock.patch("play.services.new_seed", return_value=seed):
+        yield
+
+
 def seeded_table(creator: User, opponent: SeatRequest = GREEDY) -> Game:
-    """A table with a known deal (seed 8; the new-table form draws its seed): the creator's
+    """A table with a known deal (seed 8, drawn by the server: `dealt`): the creator's
     preconstructed deck 1 against `opponent`."""
-    return game_create(
-        creator=creator,
-        format="preconstructed",
-        seats=[SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)), opponent],
-        seed=8,
-    )
+    with dealt(8):
+        return game_create(
+            creator=creator,
+            format="preconstructed",
+            seats=[SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)), opponent],
+        )

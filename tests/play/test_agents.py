@@ -158,4 +158,4 @@ def test_a_computer_turn_ends_though_an_incantation_could_be_cast_forever(
             f"/api/v1/games/{uid}/act/", {"client_id": f"m{step}", **action}, format="json"
         ).json()
     assert view["status"] == "finished"
-    assert (len(turns), max(turns.values())) == (31, 10)
+    assert (len(turns), max(turns.values())) == (13, 9)

@@ -11,7 +11,7 @@ from engine.rules.replay import parse, play
 from play.models import Game, GameAction
 from play.selectors import positions
 
-from .conftest import create_table, join_as_guest
+from .conftest import create_table, dealt, join_as_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,9 @@ def _view(client: APIClient, uid: str) -> dict[str, Any]:
 
 
 def _invite_table(olga_api: APIClient, seed: int = 7) -> tuple[str, APIClient]:
-    table = create_table(olga_api, {"kind": "invite"}, seed=seed)
+    """A Duel against an invited guest, of the deal of `seed` (drawn by the server: `dealt`)."""
+    with dealt(seed):
+        table = create_table(olga_api, {"kind": "invite"})
     assert table["status"] == "waiting"
     return table["id"], join_as_guest(table["id"], table["invite_code"])
 
@@ -68,7 +70,13 @@ def test_out_of_turn_is_409_and_an_illegal_action_400_with_its_rule(olga_api: AP
     assert illegal.status_code == 400
     body = illegal.json()
     assert body["code"] == "illegal_action"
-    assert body["details"] == {"rule_id": "phase-2-summoning", "refusal": "not_in_hand"}
+    # The other deck's card by the id asked for: its name would tell what the other hand holds.
+    assert body["message"] == f"Illegal action: card {other_deck_card} is not in your hand."
+    assert body["details"] == {
+        "rule_id": "phase-2-summoning",
+        "refusal": "not_in_hand",
+        "card": other_deck_card,
+    }
 
 
 def test_the_same_client_id_plays_once(olga_api: APIClient) -> None:
@@ -199,7 +207,7 @@ def test_client_ids_are_each_seats_own(olga_api: APIClient) -> None:
 
 
 def test_a_table_closed_while_waiting_shows_no_position(olga_api: APIClient, owner: Any) -> None:
-    table = create_table(olga_api, {"kind": "invite"}, seed=7)
+    table = create_table(olga_api, {"kind": "invite"})
     view = olga_api.post(f"/api/v1/games/{table['id']}/concede/").json()
     assert (view["status"], view["winners"], view["state"]) == ("finished", ["B"], None)
     olga = Client()

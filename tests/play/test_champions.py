@@ -11,49 +11,28 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from champions import services as champion_services
 from champions.models import Champion
 from decks.models import Deck
 from engine.adapters.decks import DeckChoice, simulation_deck_resolve
 from play.models import Game
 from play.selectors import game_options, game_state
 from play.services import SeatRequest, game_create, game_join
-from tests.champions.conftest import design
-from tests.decks.conftest import PRECON
-from tests.simulations.conftest import make_deck
 
-from .conftest import join_as_guest
+from .conftest import CHAMPION_NAME as NAME
+from .conftest import dealt, join_as_guest
 
 pytestmark = pytest.mark.django_db
-
-NAME = "Åsa the Bold"
-
-
-@pytest.fixture
-def secret(owner: Any) -> Champion:
-    """Olga's private Champion."""
-    return champion_services.champion_create(owner=owner, design=design())
-
-
-@pytest.fixture
-def champion_deck(cards_db: None, owner: Any, secret: Champion) -> Deck:
-    """Olga's public Constructed deck (preconstructed deck 1's cards) with her Champion."""
-    deck = make_deck(owner, PRECON[1], name="Olga's deck 1")
-    Deck.objects.filter(pk=deck.pk).update(champion=secret, visibility="public")
-    deck.refresh_from_db()
-    return deck
-
 
 COMPUTER = SeatRequest(kind="agent", agent="greedy")
 
 
 def _table(owner: Any, deck: Deck, opponent: SeatRequest = COMPUTER) -> Game:
-    return game_create(
-        creator=owner,
-        format="constructed",
-        seats=[SeatRequest(kind="me", deck=DeckChoice(deck=deck.share_id)), opponent],
-        seed=8,
-    )
+    with dealt(8):
+        return game_create(
+            creator=owner,
+            format="constructed",
+            seats=[SeatRequest(kind="me", deck=DeckChoice(deck=deck.share_id)), opponent],
+        )
 
 
 def test_a_deck_with_its_champion_plays_it_at_the_table(owner: Any, champion_deck: Deck) -> None:
@@ -148,9 +127,9 @@ def test_the_other_seat_sees_the_champion_only_as_the_rules_show_it(
     body = {
         "format": "constructed",
         "seats": [{"kind": "me", "deck": {"deck": champion_deck.share_id}}, {"kind": "invite"}],
-        "seed": 3,
     }
-    table = api.post("/api/v1/games/", body, format="json").json()
+    with dealt(3):
+        table = api.post("/api/v1/games/", body, format="json").json()
     code = simulation_deck_resolve(
         side="b", choice=DeckChoice(preconstructed=2), viewer=AnonymousUser()
     ).code

@@ -12,7 +12,7 @@ from engine.rules.drafts import PROCEDURES
 from play.models import DraftPick, Game, Seat
 from play.selectors import draft_state
 
-from .conftest import join_as_guest
+from .conftest import dealt, join_as_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,13 @@ def _view(client: APIClient, uid: str) -> dict[str, Any]:
     return data
 
 
-def _draft_table(client: APIClient, others: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+def _draft_table(
+    client: APIClient, others: list[dict[str, Any]], seed: int, **extra: Any
+) -> dict[str, Any]:
+    """A Draft table of the deal of `seed`, drawn by the server (`dealt`)."""
     body = {"format": "draft", "pool": "initiation", "seats": [{"kind": "me"}, *others], **extra}
-    response = client.post("/api/v1/games/", body, format="json")
+    with dealt(seed):
+        response = client.post("/api/v1/games/", body, format="json")
     assert response.status_code == 201, response.json()
     data: dict[str, Any] = response.json()
     return data

@@ -24,7 +24,7 @@ from play.selectors import game_decks
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.simulations.conftest import make_deck
 
-from .conftest import join_as_guest
+from .conftest import dealt, join_as_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +33,10 @@ RANDOM = {"kind": "agent", "agent": "random"}
 
 
 def _create(client: APIClient, mode: str, seats: list[dict[str, Any]], **extra: Any) -> Any:
-    body = {"mode": mode, "format": "preconstructed", "seats": seats, "seed": 5, **extra}
-    return client.post("/api/v1/games/", body, format="json")
+    """A table of the deal of seed 5, drawn by the server (`dealt`)."""
+    body = {"mode": mode, "format": "preconstructed", "seats": seats, **extra}
+    with dealt(5):
+        return client.post("/api/v1/games/", body, format="json")
 
 
 def _table(client: APIClient, mode: str, seats: list[dict[str, Any]], **extra: Any) -> Any:
@@ -128,11 +130,12 @@ def test_a_coop_table_divides_the_ai_cards_into_two_piles(olga_api: APIClient, o
     game = Game.objects.get(uid=table["id"])
     _a, b, c, d = game.seats.all()
     assert b.cards == d.cards and len(b.cards) == 48
-    # The partner's default deck is preconstructed deck 1 + (seed + 1) % 4.
-    assert c.deck_name == "Preconstructed deck 3"
+    # The computer seats' default decks follow one another from one the seed draws: here the
+    # partner's is deck 1.
+    assert c.deck_name == "Preconstructed deck 1"
     players = [
         simulation_deck_resolve(side="a", choice=DeckChoice(deck=deck_id), viewer=owner),
-        simulation_deck_resolve(side="c", choice=DeckChoice(preconstructed=3), viewer=owner),
+        simulation_deck_resolve(side="c", choice=DeckChoice(preconstructed=1), viewer=owner),
     ]
     assert b.slugs == coop_ai_deck_resolve(players=players, seed=5).slugs
     decks = game_decks(game)
@@ -192,9 +195,9 @@ def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
         game = Game.objects.get(uid=table["id"])
         assert [seat.deck_name for seat in game.seats.all()] == [
             "Preconstructed deck 1",
-            "Preconstructed deck 2",
-            "",
             "Preconstructed deck 4",
+            "",
+            "Preconstructed deck 2",
         ]
         join_as_guest(table["id"], table["invite_code"])
         view = _view(olga_api, table["id"])
@@ -203,16 +206,16 @@ def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
         # The coin toss of seed 5 gave B the first turn; the computer played, the guest at C is
         # next.
         assert (view["state"]["active"], view["state"]["turn"]) == ("C", 2)
-        assert [p["hand_count"] for p in view["state"]["players"]] == [8, 7, 8, 8]
+        assert [p["hand_count"] for p in view["state"]["players"]] == [8, 6, 8, 8]
 
 
 @pytest.mark.parametrize(
     ("mode", "partners", "extra", "winners", "turn"),
     [
         ("solo", [], {"ai_level": 3}, ["B"], 5),
-        ("free_for_all", [RANDOM] * 3, {}, ["D"], 23),
-        ("teams", [RANDOM] * 3, {}, ["B", "D"], 23),
-        ("duel", [RANDOM], {}, ["B"], 8),
+        ("free_for_all", [RANDOM] * 3, {}, ["D"], 11),
+        ("teams", [RANDOM] * 3, {}, ["B", "D"], 11),
+        ("duel", [RANDOM], {}, ["A"], 11),
     ],
 )
 def test_a_whole_game_of_each_mode_ends_with_its_winners(
@@ -280,7 +283,7 @@ def test_levels_and_coop_decks_are_refused_where_they_do_not_fit(olga_api: APICl
     assert too_high.status_code == 400
     assert list(too_high.json()["details"]) == ["ai_level"]
     # Two preconstructed decks leave 16 cards of their expansion: the Co-op AI needs 48.
-    coop = _create(olga_api, "coop", [ME, RANDOM])
+    coop = _create(olga_api, "coop", [ME, {**RANDOM, "deck": {"preconstructed": 2}}])
     assert (coop.status_code, coop.json()["code"]) == (400, "no_coop_opponent")
     assert coop.json()["details"]["count"] == 16
     assert Game.objects.count() == 0

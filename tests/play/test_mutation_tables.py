@@ -19,6 +19,8 @@ from tests.mutation.conftest import (
     new_session,
 )
 
+from .conftest import dealt
+
 pytestmark = pytest.mark.django_db
 
 COMPUTER = {"kind": "agent", "agent": "greedy"}
@@ -37,8 +39,9 @@ def session(cards_db: None, owner: Any, players: list[Any]) -> MutationSession:
 
 
 def _create(client: APIClient, me: dict[str, Any], other: dict[str, Any] = COMPUTER) -> Any:
-    body = {"format": "mutation", "seats": [{"kind": "me", **me}, other], "seed": 4}
-    return client.post("/api/v1/games/", body, format="json")
+    body = {"format": "mutation", "seats": [{"kind": "me", **me}, other]}
+    with dealt(4):
+        return client.post("/api/v1/games/", body, format="json")
 
 
 def test_my_mutation_deck_plays_at_the_table(olga_api: APIClient, session: MutationSession) -> None:
@@ -51,7 +54,7 @@ def test_my_mutation_deck_plays_at_the_table(olga_api: APIClient, session: Mutat
     assert mine.deck_name == "Mutation: Friday session"
     assert mine.cards == seat_deck_definitions(seat_1)
     assert mine.slugs == DECK_1
-    assert computer.deck_name == "Preconstructed deck 1"
+    assert computer.deck_name == "Preconstructed deck 3"
     view = olga_api.get(f"/api/v1/games/{table['id']}/").json()
     hand = {card["name"] for card in view["state"]["players"][0]["hand"]}
     assert hand == {card["name"] for card in seat_deck_definitions(seat_1)}

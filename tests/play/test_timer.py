@@ -14,7 +14,7 @@ from play.models import Game
 from play.services import game_timeouts_apply
 from play.tasks import apply_turn_timeouts
 
-from .conftest import join_as_guest
+from .conftest import dealt, join_as_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -39,13 +39,11 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def _duel(olga_api: APIClient, turn_seconds: int | None) -> tuple[str, dict[str, APIClient]]:
     """An invited Duel of seed 7 (the guest, B, plays first) with `turn_seconds` per turn."""
-    body = {
-        "format": "preconstructed",
-        "seats": [ME, {"kind": "invite"}],
-        "seed": 7,
-        "turn_seconds": turn_seconds,
-    }
-    created = olga_api.post("/api/v1/games/", body, format="json").json()
+    body = {"format": "preconstructed", "seats": [ME, {"kind": "invite"}]}
+    with dealt(7):
+        created = olga_api.post(
+            "/api/v1/games/", {**body, "turn_seconds": turn_seconds}, format="json"
+        ).json()
     guest = join_as_guest(created["id"], created["invite_code"])
     return created["id"], {"A": olga_api, "B": guest}
 

@@ -10,7 +10,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from engine import event_text
-from engine.event_text import engine_text, messages, placeholders
+from engine.event_text import engine_text, messages, placeholders, refusal_text
 from engine.management.commands import event_messages
 from engine.rules import IllegalAction, Options, apply, new_game
 from engine.rules.actions import from_json
@@ -106,3 +106,19 @@ def test_in_english_a_whole_game_reads_as_the_engine_writes_it() -> None:
         lines = [engine_text("event", event.code, event.args, names) for event in log]
     assert lines == render_log(log, names)
     assert len({event.code for event in log}) >= 10
+
+
+@pytest.mark.parametrize(
+    ("language", "seen", "hidden"),
+    [
+        ("en", "Dryade is not in your hand.", "card 7 is not in your hand."),
+        ("fr", "Dryade n'est pas dans votre main.", "la carte 7 n'est pas dans votre main."),
+        ("sv", "Dryade finns inte på din hand.", "kort 7 finns inte på din hand."),
+    ],
+)
+def test_a_refusal_names_only_the_cards_the_seat_may_see(
+    language: str, seen: str, hidden: str
+) -> None:
+    with translation.override(language):
+        assert refusal_text("not_in_hand", (("card", 3),), {3: "Dryade"}) == seen
+        assert refusal_text("not_in_hand", (("card", 7),), {3: "Dryade"}) == hidden
