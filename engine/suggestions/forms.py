@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import DeckChoice
-from engine.models import SuggestionField
+from engine.models import Agent, SuggestionField
 from engine.suggestions.selectors import MAX_FIELD_DECKS
 from engine.suggestions.services import DEFAULT_GAMES, MAX_GAMES
 
@@ -23,12 +23,19 @@ class SuggestionForm(forms.Form):
         label=_("Decks to play against"),
         help_text=_("One per line: a deck's share id (from its link) or a deck code."),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
+        widget=forms.Textarea(attrs={"rows": 3, "aria-describedby": "decks-help"}),
     )
     games = forms.IntegerField(
         label=_("Most games to play"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
     )
     seed = forms.IntegerField(label=_("Seed (optional)"), min_value=0, required=False)
+    # Blank: the strongest AI whose games of the whole budget are affordable (agent_for).
+    agent = forms.ChoiceField(
+        label=_("AI level"),
+        choices=[("", _("The strongest that fits the number of games")), *Agent.choices],
+        initial="",
+        required=False,
+    )
 
     def clean_decks(self) -> list[DeckChoice]:
         lines = [line.strip() for line in self.cleaned_data["decks"].splitlines() if line.strip()]

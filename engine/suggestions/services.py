@@ -37,6 +37,7 @@ from engine.adapters.decks import DeckChoice, ResolvedDeck, simulation_deck_reso
 from engine.agent_ladder import current_ladder
 from engine.models import (
     ACTIVE_STATUSES,
+    Agent,
     CandidateStatus,
     Status,
     SuggestionCandidate,
@@ -198,11 +199,14 @@ def search_create(
     decks: Sequence[DeckChoice] = (),
     games: int = DEFAULT_GAMES,
     seed: int | None = None,
+    agent: str | None = None,
 ) -> SuggestionSearch:
     """Start a search of the swaps that raise the deck `share_id`'s win rate against `field`
     (`SuggestionField`; `decks` for its `decks`), playing at most `games` games, deterministic
-    from `seed`. 404 for a deck the requester cannot see; 400s name the bad input (nothing is
-    queued); 429s a per-user limit."""
+    from `seed`, every deck played by `agent` (None: `agent_for(games)`, the strongest whose
+    games of the whole budget cost what the largest batch of the fast agent does). 404 for a
+    deck the requester cannot see; 400s name the bad input (nothing is queued); 429s a
+    per-user limit."""
     deck = deck_get(share_id=share_id, viewer=requested_by)
     if field not in SuggestionField.values:
         raise DomainError(
@@ -220,6 +224,12 @@ def search_create(
     if seed is not None and not 0 <= seed < 2**SEED_BITS:
         raise DomainError(
             "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
+        )
+    if agent is not None and agent not in Agent.values:
+        raise DomainError(
+            "unknown_agent",
+            _("There is no AI “%(agent)s”.") % {"agent": agent},
+            {"field": "agent", "choices": list(Agent.values)},
         )
     if deck.format.pool_kind == PoolKind.PRECONSTRUCTED:
         raise DomainError(
@@ -265,7 +275,7 @@ def search_create(
             incoming=found.incoming,
             frozen=candidates.frozen_deck(deck),
             pruning=found.pruning.to_json(),
-            agent=agent_for(games),
+            agent=agent or agent_for(games),
             seed=secrets.randbits(SEED_BITS) if seed is None else seed,
             max_games=games,
             rules_version=RULES_VERSION,

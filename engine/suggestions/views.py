@@ -53,6 +53,7 @@ def deck_suggestions(request: HttpRequest, share_id: str) -> HttpResponse:
                     decks=data["decks"],
                     games=data["games"],
                     seed=data["seed"],
+                    agent=data["agent"] or None,
                 )
             except DomainError as refused:
                 error = refused

@@ -165,6 +165,7 @@ def test_bad_requests_start_nothing(owner: Any, other: Any, precon_deck: Deck) -
     assert (details["field"], details["index"]) == ("decks", 1)
     assert refusal(owner, precon_deck, games=0)[:2] == ("invalid_games", 400)
     assert refusal(owner, precon_deck, seed=-1)[:2] == ("invalid_seed", 400)
+    assert refusal(owner, precon_deck, agent="genius")[:2] == ("unknown_agent", 400)
     fixed = make_deck(owner, PRECON[2], name="Fixed", fmt="preconstructed")
     assert refusal(owner, fixed)[:2] == ("fixed_format", 400)
     private = make_deck(other, PRECON[3], name="Oscar's")
@@ -245,8 +246,8 @@ def test_the_api_starts_shows_lists_and_cancels(
     body = response.json()
     assert response["Location"] == body["url"]
     assert body["url"].endswith(url(precon_deck, body["id"]))
-    assert (body["deck"], body["field"], body["seed"], body["status"]) == (
-        precon_deck.share_id, "preconstructed", 9, "queued",
+    assert (body["deck"], body["field"], body["seed"], body["status"], body["agent"]) == (
+        precon_deck.share_id, "preconstructed", 9, "queued", "greedy",
     )  # fmt: skip
     assert body["progress"] == {
         "games_done": 0, "games": 20_000, "percent": 0.0, "round": 0,
@@ -283,6 +284,11 @@ def test_the_api_refuses_what_is_not_yours(
     assert owner_client.get(url(another, item.pk)).status_code == 404
     response = owner_client.post(url(precon_deck), {"games": 10}, content_type="application/json")
     assert (response.status_code, response.json()["code"]) == (429, "too_many_searches")
+    SuggestionSearch.objects.update(status=Status.CANCELLED)
+    response = owner_client.post(
+        url(precon_deck), {"games": 10, "agent": "lookahead"}, content_type="application/json"
+    )
+    assert (response.status_code, response.json()["agent"]) == (202, "lookahead")
     response = owner_client.post(
         url(precon_deck), {"decks": [{}] * 9}, content_type="application/json"
     )

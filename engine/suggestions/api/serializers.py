@@ -10,7 +10,7 @@ from cod_site.api.limits import BoundedListSerializer
 from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine.adapters.decks import DeckChoice
-from engine.models import CandidateStatus, SuggestionField, SuggestionSearch
+from engine.models import Agent, CandidateStatus, SuggestionField, SuggestionSearch
 from engine.services import SEED_BITS
 from engine.suggestions import selectors
 from engine.suggestions.services import DEFAULT_GAMES, MAX_GAMES
@@ -43,6 +43,14 @@ class SuggestionRequestSerializer(StrictInputSerializer):
         min_value=0,
         max_value=2**SEED_BITS - 1,
         help_text="Random if omitted; the same seed gives the same suggestions.",
+    )
+    agent = serializers.ChoiceField(
+        Agent.choices,
+        required=False,
+        help_text=(
+            "The AI that plays every deck. Omitted: the strongest AI on the strength ladder whose "
+            "games of the whole budget fit the cost of the largest batch of the greedy AI."
+        ),
     )
 
     def deck_choices(self) -> list[DeckChoice]:

@@ -91,6 +91,7 @@ class SuggestionListView(APIView):
             decks=data.deck_choices(),
             games=data.validated_data["games"],
             seed=data.validated_data.get("seed"),
+            agent=data.validated_data.get("agent"),
         )
         body = _data(request, share_id, _search(request, share_id, item.pk))
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
