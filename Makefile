@@ -37,8 +37,8 @@ run: install
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py runserver $(HOST):$(PORT) --noreload
 
-# The production server (cod_site/gunicorn_conf.py): gunicorn, a worker per core and then some,
-# static files collected for WhiteNoise. The catalogue is loaded once, not at every start
+# The production server (cod_site/gunicorn_conf.py): gunicorn's master over uvicorn workers
+# serving the app under ASGI, a worker per core, static files collected for WhiteNoise. The catalogue is loaded once, not at every start
 # (`manage.py load_catalogue`). `exec`: gunicorn takes this shell's place, so HUP and TERM reach it.
 serve: install
 	$(PY) manage.py migrate --noinput

@@ -70,6 +70,61 @@ class Api:
         return response.status, json.loads(response.read() or b"null")
 
 
+def invited_duel(port: int, token: str, seed: int, rng: random.Random) -> tuple[Any, Api, Api]:
+    """A Duel between the account of `token` and a guest who joined by the invite: the table
+    (as created), the account's client and the guest's; RuntimeError if refused."""
+    owner = Api(port, {"Authorization": f"Token {token}"})
+    status, table = owner.call(
+        "POST",
+        "/api/v1/games/",
+        {
+            "format": "preconstructed",
+            "exhaustion": True,
+            "seats": [
+                {"kind": "me", "deck": {"preconstructed": 1 + rng.randrange(4)}},
+                {"kind": "invite"},
+            ],
+        },
+    )
+    if status != 201:
+        raise RuntimeError(f"create {status}")
+    guest = Api(port, {})
+    status, joined = guest.call(
+        "POST",
+        f"/api/v1/games/{table['id']}/join/",
+        {
+            "invite_code": table["invite_code"],
+            "guest_name": f"g{seed}",
+            "deck": {"preconstructed": 2},
+        },
+    )
+    if status != 200:
+        raise RuntimeError(f"join {status}")
+    guest.headers["X-Seat-Token"] = joined["seat_token"]
+    return table, owner, guest
+
+
+def api_token(env: dict[str, str], username: str) -> str:
+    """The API token of the account `username` (created if missing) in the database of `env`."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from django.contrib.auth.models import User;"
+            "from rest_framework.authtoken.models import Token;"
+            f"u, _ = User.objects.get_or_create(username={username!r});"
+            "print(Token.objects.get_or_create(user=u)[0].key)",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()[-1]  # the shell may print a banner first
+
+
 def play(
     port: int,
     token: str,
@@ -80,40 +135,15 @@ def play(
     errors: list[str],
 ) -> None:
     rng = random.Random(seed)
-    owner = Api(port, {"Authorization": f"Token {token}"})
     game = 0
     while time.monotonic() < stop:
         game += 1
-        status, table = owner.call(
-            "POST",
-            "/api/v1/games/",
-            {
-                "format": "preconstructed",
-                "exhaustion": True,
-                "seats": [
-                    {"kind": "me", "deck": {"preconstructed": 1 + rng.randrange(4)}},
-                    {"kind": "invite"},
-                ],
-            },
-        )
-        if status != 201:
-            errors.append(f"create {status}")
+        try:
+            table, owner, guest = invited_duel(port, token, seed, rng)
+        except RuntimeError as refused:
+            errors.append(str(refused))
             return
         uid = table["id"]
-        guest = Api(port, {})
-        status, joined = guest.call(
-            "POST",
-            f"/api/v1/games/{uid}/join/",
-            {
-                "invite_code": table["invite_code"],
-                "guest_name": f"g{seed}",
-                "deck": {"preconstructed": 2},
-            },
-        )
-        if status != 200:
-            errors.append(f"join {status}")
-            return
-        guest.headers["X-Seat-Token"] = joined["seat_token"]
         seats = [owner, guest]
         status, view = owner.call("GET", f"/api/v1/games/{uid}/")
         step = 0
@@ -201,23 +231,7 @@ def main() -> int:
     python = sys.executable
     for command in (["migrate", "--noinput", "-v", "0"], ["load_catalogue"]):
         subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True)
-    token = subprocess.run(
-        [
-            python,
-            "manage.py",
-            "shell",
-            "-c",
-            "from django.contrib.auth.models import User;"
-            "from rest_framework.authtoken.models import Token;"
-            "u, _ = User.objects.get_or_create(username='play-bench');"
-            "print(Token.objects.get_or_create(user=u)[0].key)",
-        ],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()[-1]  # the shell may print a banner first
+    token = api_token(env, "play-bench")
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="play-bench-"))
     gunicorn = [str(Path(python).with_name("gunicorn")), "-c", "cod_site/gunicorn_conf.py"]

@@ -32,6 +32,7 @@ from champions.selectors import (
     champions_listed_for,
     print_job_get,
 )
+from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
@@ -371,6 +372,8 @@ def print_sheets(request: HttpRequest) -> HttpResponse:
     ]
     form = PrintForm(request.POST or None)
     error = None
+    if request.method == "POST" and (refused := page_throttled(request, "pdfs")):
+        return refused
     if request.method == "POST" and form.is_valid():
         items = []
         for champion in champions:

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "cod_site.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "cod_site.middleware.NulCharacterMiddleware",
@@ -59,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "cod_site.middleware.SyncChainMiddleware",
 ]
 
 ROOT_URLCONF = "cod_site.urls"
@@ -88,6 +90,21 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL: a pool of connections per process (psycopg's), which a request takes from and gives
+# back. Under ASGI (`make serve`) each request's sync code runs in a new thread, and a connection
+# kept per thread (CONN_MAX_AGE) would be a new connection per request: PostgreSQL starts a process
+# for each. DATABASE_POOL=0 keeps a connection per thread for DATABASE_CONN_MAX_AGE instead.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_POOL", True
+):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DATABASE_POOL_SIZE", 12),
+        # A request waits this long for a connection, then fails (500) rather than hang.
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests on SQLite get a file, not the shared-cache in-memory database: there a reader meets
     # a writer's table lock at once ("database table is locked") where a file waits for it, and
@@ -106,6 +123,14 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# News of changes between processes (cod_site/broadcast.py: a table's move for its live streams):
+# a Redis channel. Redis does not keep channels apart by database number, so the name carries it.
+BROADCAST_CHANNEL = env_str(
+    "BROADCAST_CHANNEL",
+    f"{env_str('CACHE_KEY_PREFIX', 'cod_site')}:{REDIS_URL.rsplit('/', 1)[-1] or 0}:broadcast"
+    if REDIS_URL
+    else "",
+)
 # What only the code decides (template fragments such as the site's menu): each process's
 # memory, never Redis, so a deployment's new processes never read what the old code rendered.
 CACHES["local"] = {
@@ -201,10 +226,14 @@ PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
 # 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
 PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
-# Server-sent events: how long one stream stays open and how often it looks for a new action.
+# Server-sent events: how long one stream stays open (shorter than gunicorn's 30 s of graceful
+# restart, so that a restart's old workers see their streams end), then the page opens the next.
 PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)
-PLAY_STREAM_POLL_MS = env_int("PLAY_STREAM_POLL_MS", 250)
 PLAY_STREAM_RECONNECT_MS = env_int("PLAY_STREAM_RECONNECT_MS", 300)
+# Live streams open at once per client address and per account (cod_site/stream_slots.py);
+# past them a stream is refused with a 429 and the page polls.
+STREAMS_PER_ADDRESS = env_int("STREAMS_PER_ADDRESS", 24)
+STREAMS_PER_USER = env_int("STREAMS_PER_USER", 12)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -268,8 +297,15 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "cod_site.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "cod_site.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # cod_site/api/throttles.py: `seat` per guest seat or spectate link; the others per account
+    # on the expensive operations.
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_ANON_RATE", "600/minute"),
+        "seat": env_str("API_SEAT_RATE", "600/minute"),
+        "simulations": env_str("API_SIMULATIONS_RATE", "60/hour"),
+        "curves": env_str("API_CURVES_RATE", "30/hour"),
+        "games": env_str("API_GAMES_RATE", "120/hour"),
+        "pdfs": env_str("API_PDFS_RATE", "120/hour"),
         "grimoire_solve": GRIMOIRE_SOLVE_RATE,
     },
 }

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards.selectors import chaos_sets, chaos_translated
+from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
@@ -53,6 +54,8 @@ def batch_new(request: HttpRequest) -> HttpResponse:
     mine, public = selectors.opponent_options(request.user)
     choices = {"decks": _deck_options(request, share_id, mine), "mine": mine, "public": public}
     error: DomainError | None = None
+    if request.method == "POST" and (refused := page_throttled(request, "simulations")):
+        return refused
     if request.method == "POST":
         form = TestDeckForm(request.POST, **choices)
         if form.is_valid():
@@ -228,6 +231,8 @@ def curve_panel(request: HttpRequest, share_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def curve_start(request: HttpRequest) -> HttpResponse:
+    if refused := page_throttled(request, "curves"):
+        return refused
     try:
         deck = deck_get(share_id=request.POST.get("deck", ""), viewer=request.user)
     except DomainError as error:

@@ -61,6 +61,17 @@ def game_spectated(*, uid: str, code: str) -> Game:
     return game
 
 
+def throttle_ident(*, uid: str, token: str, code: str) -> str | None:
+    """Whom an anonymous API request of game `uid` is throttled as: the guest's seat of
+    `token`, or the spectate link of `code`, when they name one of the game (None: neither)."""
+    if token:
+        seat = Seat.objects.filter(game__uid=uid, token_hash=token_hash(token)).first()
+        return None if seat is None else f"seat-{seat.pk}"
+    if code and Game.objects.filter(uid=uid, spectate_code=code).exists():
+        return f"link-{uid}"
+    return None
+
+
 def turn_deadline(game: Game) -> datetime | None:
     """When the time of the seat to play runs out (None: no time per turn, or no player's turn
     running: a computer seat answers at once)."""

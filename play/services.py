@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cod_site.broadcast import publish
 from cod_site.errors import DomainError
 from engine.adapters.decks import (
     DeckChoice,
@@ -571,6 +572,18 @@ def _save_position(game: Game, state: GameState, action_count: int) -> None:
     game.save()
     # The position is known: the next request of this game need not replay it.
     transaction.on_commit(lambda: positions.put(game, state))
+    _announce(game)
+
+
+def _announce(game: Game) -> None:
+    """Once committed, the table's live streams in every process hear of its new counts and
+    status (`play.streams`)."""
+    message = {
+        "action_count": game.action_count,
+        "pick_count": game.pick_count,
+        "status": game.status,
+    }
+    transaction.on_commit(lambda: publish(game.uid, message))
 
 
 def _finish(game: Game, winners: list[int]) -> None:
@@ -694,6 +707,7 @@ def _draft_on(game: Game, draft: Draft) -> None:
     if waiting is not None:
         game.active_seat = players[waiting.seat]
         game.save()
+        _announce(game)
         return
     _deal_drafted(game, draft, players, seats)
     _start(game)
@@ -779,6 +793,7 @@ def _lose(game: Game, seat: Seat) -> None:
     winners = [other.index for other in game.seats.all() if other.index not in team]
     _finish(game, winners)
     game.save()
+    _announce(game)
 
 
 def _time_out(game: Game, now: datetime) -> Game:

@@ -1,28 +1,32 @@
 """Pages of games at a table: the lobby, a new table, the share link, the table itself with its
 live updates.
 
-Live updates are server-sent events (`table_stream`): the page's `EventSource` hears that an
-action was played and htmx reloads the board. A stream holds one worker thread while it is open,
-so it closes after `PLAY_STREAM_SECONDS` and the browser reconnects; without EventSource the
-board polls (`table_board` every 2 s). Both need no other service than the web server.
+Live updates are server-sent events (`table_stream`, `play.streams`): the page's `EventSource`
+hears that an action was played and htmx reloads the board. A stream closes after
+`PLAY_STREAM_SECONDS` and the browser opens the next; without EventSource, or while a stream is
+refused (too many open), the board polls (`table_board` every 2 s).
 """
 
-import json
-import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
+from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.replay_steps import replay_context
 from engine.rules.view import SPECTATOR
@@ -30,6 +34,7 @@ from play import selectors, services
 from play.board import definition_face, table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
+from play.streams import READERS, stream_response
 
 SESSION_TOKENS = "play-seat-tokens"
 
@@ -64,6 +69,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest) -> HttpResponse:
     form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
     error: DomainError | None = None
+    if request.method == "POST" and (refused := page_throttled(request, "games")):
+        return refused
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(
@@ -192,10 +199,6 @@ def watch_board(request: HttpRequest, uid: str, code: str) -> HttpResponse:
     return _board(request, _watched(uid, code), None)
 
 
-def watch_stream(request: HttpRequest, uid: str, code: str) -> StreamingHttpResponse:
-    return _stream(request, _watched(uid, code))
-
-
 def table_replay(request: HttpRequest, uid: str) -> HttpResponse:
     """A finished game turn by turn, for its players and, for a listed game, anyone (who could
     watch it while it was played)."""
@@ -292,40 +295,26 @@ def _int(value: str | None) -> int:
         return -1
 
 
-def table_stream(request: HttpRequest, uid: str) -> StreamingHttpResponse:
-    game, _seat = _table(request, uid)
-    return _stream(request, game)
+async def table_stream(request: HttpRequest, uid: str) -> HttpResponseBase:
+    return await sync_to_async(_stream_open)(request, lambda: _table(request, uid)[0])
 
 
-def _stream(request: HttpRequest, game: Game) -> StreamingHttpResponse:
-    """Server-sent events: `update` with the action count, the Draft pick count and the status
-    each time they change (nothing of the position: players and spectators alike then ask for
-    their board)."""
-    start = request.GET.get("after", "")
-    seen = int(start) if start.isdigit() and len(start) < 10 else -1
+async def watch_stream(request: HttpRequest, uid: str, code: str) -> HttpResponseBase:
+    return await sync_to_async(_stream_open)(request, lambda: _watched(uid, code))
 
-    def events() -> Iterator[str]:
-        last: tuple[int, int, str] = (seen, -1, "")
-        deadline = time.monotonic() + settings.PLAY_STREAM_SECONDS
-        yield "retry: 500\n\n"
-        while time.monotonic() < deadline:
-            progress = selectors.game_progress(game)
-            if progress is None:
-                return
-            # A table also changes without an action: the invited player took the seat.
-            if progress != last:
-                last = progress
-                data = {
-                    "action_count": progress[0],
-                    "pick_count": progress[1],
-                    "status": progress[2],
-                }
-                yield f"event: update\ndata: {json.dumps(data)}\n\n"
-            if progress[2] == Status.FINISHED:
-                return
-            time.sleep(settings.PLAY_STREAM_POLL_MS / 1000)
 
-    response = StreamingHttpResponse(events(), content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"
-    return response
+def _stream_open(request: HttpRequest, find: Callable[[], Game]) -> HttpResponseBase:
+    """The game's live stream (`play.streams`), once `find` let the visitor in (else a 404)
+    and a stream slot is free (else a 429, `cod_site.stream_slots`). Async views: the stream
+    waits in the event loop under ASGI."""
+    try:
+        with READERS:
+            game = find()
+        slot = slot_take(request, settings.PLAY_STREAM_SECONDS)
+    finally:
+        if isinstance(request, ASGIRequest):
+            # This thread's connection back to the pool: the stream holds none while it waits.
+            close_old_connections()
+    if not isinstance(slot, Slot):
+        return slot
+    return stream_response(request, game, slot)

@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from champions import documents, images, services
@@ -48,6 +49,7 @@ from cod_site.api.limits import bounded_list
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.query import flag_parameter, query_flag
 from cod_site.api.schema import error_response
+from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
@@ -342,6 +344,9 @@ class CardPngView(APIView):
 
 class ChampionPnpView(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "pdfs"
+    throttle_methods = ("GET",)
     renderer_classes = [JSONRenderer, PDFRenderer]
 
     @extend_schema(
@@ -362,6 +367,9 @@ class ChampionPnpView(APIView):
 
 class ManyPnpView(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "pdfs"
+    throttle_methods = ("GET",)
     renderer_classes = [JSONRenderer, PDFRenderer]
 
     @extend_schema(
@@ -404,6 +412,8 @@ def _parse_items(text: str) -> list[tuple[str, int]]:
 
 class PrintJobListView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "pdfs"
 
     @extend_schema(
         operation_id="champions_print_jobs_create",

@@ -20,6 +20,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from champions import documents
@@ -30,6 +31,7 @@ from champions.selectors import champion_get
 from cod_site.api.limits import bounded_list
 from cod_site.api.query import flag_parameter, query_flag
 from cod_site.api.schema import error_response
+from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
@@ -469,6 +471,9 @@ class DeckPnpView(APIView):
     """The deck's sheet: drawn by the champions app's Print-and-Play, from the cards played."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "pdfs"
+    throttle_methods = ("GET",)
     renderer_classes = [JSONRenderer, PDFRenderer]
 
     @extend_schema(

@@ -10,10 +10,12 @@ from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.schema import error_response
+from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.users import signed_in_user
 from engine import selectors, services
 from engine.api import serializers as s
@@ -32,6 +34,8 @@ def _batch_data(request: Request, batch: SimulationBatch) -> dict[str, Any]:
 
 class SimulationListView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "simulations"
     pagination_class = PageNumberPagination  # also tells the schema that the list is paged
 
     @extend_schema(
@@ -157,6 +161,8 @@ def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
 
 class CurveListView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "curves"
 
     @extend_schema(
         summary="Queue a difficulty curve: one deck in Solo against every level",

@@ -11,10 +11,12 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.schema import error_response
+from cod_site.api.throttles import ExpensiveThrottle, SeatOrLinkThrottle
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from play import selectors, services
@@ -29,6 +31,20 @@ CONFLICT = error_response(
     "`not_your_turn`, `not_started`, `game_over`, `table_full`, `engine_changed`, "
     "`not_drafting`, `not_your_pick`."
 )
+
+
+class PlayerView(APIView):
+    """A view of one game that guests use with their seat token and spectators with the spectate
+    link: each is throttled as its own client, not by its address."""
+
+    throttle_classes = [SeatOrLinkThrottle]
+
+    def throttle_seat(self, request: Request) -> str | None:
+        return selectors.throttle_ident(
+            uid=self.kwargs["uid"],
+            token=request.headers.get("X-Seat-Token", ""),
+            code=request.query_params.get("code", ""),
+        )
 
 
 def _seat(request: Request, uid: str) -> tuple[Game, Seat]:
@@ -63,6 +79,8 @@ EVENTS_FROM = OpenApiParameter(
 class GameListView(APIView):
     permission_classes = [IsAuthenticated]
     pagination_class = PageNumberPagination
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "games"
 
     @extend_schema(
         summary="My games, last played first",
@@ -133,7 +151,7 @@ class LiveGamesView(OpenGamesView):
     listed_status = Status.PLAYING
 
 
-class GameDetailView(APIView):
+class GameDetailView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -148,7 +166,7 @@ class GameDetailView(APIView):
         return _view(request, game, seat)
 
 
-class SpectateView(APIView):
+class SpectateView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -171,7 +189,7 @@ class SpectateView(APIView):
         return _view(request, game, None)
 
 
-class LegalActionsView(APIView):
+class LegalActionsView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -185,7 +203,7 @@ class LegalActionsView(APIView):
         return Response(selectors.game_legal_actions(game=game, seat=seat))
 
 
-class JoinView(APIView):
+class JoinView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -210,7 +228,7 @@ class JoinView(APIView):
         return Response({"seat": selectors.index_letter(seat.index), "seat_token": token})
 
 
-class ActView(APIView):
+class ActView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -242,7 +260,7 @@ class ActView(APIView):
         return _view(request, game, seat)
 
 
-class PickView(APIView):
+class PickView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -271,7 +289,7 @@ class PickView(APIView):
         return _view(request, game, seat)
 
 
-class ConcedeView(APIView):
+class ConcedeView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -287,7 +305,7 @@ class ConcedeView(APIView):
         return _view(request, game, seat)
 
 
-class ClaimTimeView(APIView):
+class ClaimTimeView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -309,7 +327,7 @@ class ClaimTimeView(APIView):
         return _view(request, game, seat)
 
 
-class ReplayView(APIView):
+class ReplayView(PlayerView):
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,9 +30,14 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[st
     opener = urllib.request.build_opener(_NoRedirect)
     try:
         with opener.open(urllib.request.Request(url, headers=headers or {}), timeout=30) as answer:
-            return answer.status, dict(answer.headers), answer.read()
+            return answer.status, _named(answer.headers), answer.read()
     except urllib.error.HTTPError as answer:
-        return answer.code, dict(answer.headers), answer.read()
+        return answer.code, _named(answer.headers), answer.read()
+
+
+def _named(headers: Any) -> dict[str, str]:
+    """Header names as the tests spell them: uvicorn sends them in lower case."""
+    return {name.title(): value for name, value in headers.items()}
 
 
 def worker_pids(log: Path) -> list[int]:
@@ -63,7 +69,7 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
             wait_for_http(f"{base}/healthz", timeout=240, process=process)
         except (RuntimeError, TimeoutError) as problem:
             pytest.fail(f"{problem}\n{log.read_text()[-3000:]}")
-        assert "Using worker: gthread" in log.read_text()
+        assert "Using worker: cod_site.server.Worker" in log.read_text()
         assert len(worker_pids(log)) == 2
 
         # Keep-alive: a client's requests share one connection instead of opening one each.
@@ -72,7 +78,8 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
         for _ in range(3):
             connection.request("GET", "/healthz")
             answer = connection.getresponse()
-            assert (answer.status, answer.getheader("Connection")) == (200, "keep-alive")
+            # HTTP/1.1 keeps the connection unless the answer says "close".
+            assert (answer.status, answer.getheader("Connection")) == (200, None)
             answer.read()
             sockets.append(connection.sock)
         assert sockets[0] is not None and sockets == [sockets[0]] * 3
@@ -124,7 +131,8 @@ def test_make_serve_serves_pages_static_files_and_restarts_gracefully(tmp_path: 
             "the old workers stayed",
             log,
         )
-        assert log.read_text().count("Worker exiting") == 2
+        # Each old worker finished its requests and said so.
+        assert all(f"Finished server process [{pid}]" in log.read_text() for pid in old_workers)
         assert set(worker_pids(log)[2:]).isdisjoint(old_workers)
         assert int(pid_file.read_text()) == master
         assert fetch(f"{base}/healthz")[0] == 200

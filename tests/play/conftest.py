@@ -24,6 +24,19 @@ from tests.champions.conftest import design
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
 from tests.simulations.conftest import make_deck
+from tests.support.asgi import AsgiLiveServer
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[AsgiLiveServer]:
+    """The browser tests of live play run against the app under ASGI, as `make serve` serves
+    it: their pages' streams wait in the event loop (`play.streams`)."""
+    server = AsgiLiveServer()
+    with django_db_blocker.unblock():
+        server.start()
+        yield server
+        server.stop()
+
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 

@@ -1,11 +1,13 @@
 // Live updates of a table: server-sent events tell that an action was played, and htmx reloads
-// the board (its "play-update" trigger). A stream ends after a while (it holds a server thread):
-// the page opens the next one after the board's reconnect delay, and while none is open, or
-// without EventSource at all, the board polls every 2 s instead.
+// the board (its "play-update" trigger). A stream ends after a while: the page opens the next one
+// after the board's reconnect delay, and while none is open, or without EventSource at all, the
+// board polls every 2 s instead. A stream refused (too many open: a 429) is asked for again
+// after REFUSED_MS, the board polling meanwhile.
 (function () {
   "use strict";
   // A line of "Since your last look" every STEP_MS: slow enough to follow an Assault.
   var STEP_MS = 700;
+  var REFUSED_MS = 30000;
   function listen(board) {
     var source = new EventSource(board.dataset.stream);
     source.onopen = function () { window.playStreaming = true; };
@@ -23,11 +25,14 @@
       if (data.status === "finished") { source.close(); window.playStreaming = false; }
     });
     source.onerror = function () {
-      var finished = source.readyState === EventSource.CLOSED && !window.playStreaming;
+      // Closed before it opened: the server refused the stream (or the table is gone).
+      var refused = source.readyState === EventSource.CLOSED && !window.playStreaming;
       source.close();
       window.playStreaming = false;
+      var finished = board.querySelector('.play-board[data-status="finished"]');
       if (!finished) {
-        window.setTimeout(function () { listen(board); }, Number(board.dataset.reconnectMs));
+        window.setTimeout(function () { listen(board); },
+          refused ? REFUSED_MS : Number(board.dataset.reconnectMs));
       }
     };
   }
