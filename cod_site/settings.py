@@ -304,6 +304,7 @@ REST_FRAMEWORK = {
         "seat": env_str("API_SEAT_RATE", "600/minute"),
         "simulations": env_str("API_SIMULATIONS_RATE", "60/hour"),
         "curves": env_str("API_CURVES_RATE", "30/hour"),
+        "suggestions": env_str("API_SUGGESTIONS_RATE", "30/hour"),
         "games": env_str("API_GAMES_RATE", "120/hour"),
         "pdfs": env_str("API_PDFS_RATE", "120/hour"),
         "grimoire_solve": GRIMOIRE_SOLVE_RATE,

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
 from decks.models import Deck, PoolKind
@@ -43,6 +44,8 @@ def deck_suggestions(request: HttpRequest, share_id: str) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        if throttled := page_throttled(request, "suggestions"):
+            return throttled
         if form.is_valid():
             data = form.cleaned_data
             try:

@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from rest_framework.throttling import SimpleRateThrottle
 
 from cards.models import Card
 from cards.selectors import cards_with_details
@@ -413,3 +414,18 @@ def test_a_draft_deck_scouts_its_own_pool_and_a_2021_deck_the_initiation_pack(
         [((played[0].slug, slug),) for slug in found.incoming],
     )
     assert len(legal) == len(found.incoming)
+
+
+@pytest.mark.usefixtures("small")
+def test_starting_searches_is_throttled_per_account(
+    owner_client: Client, precon_deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # DRF reads the rates once, into the throttles' class.
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "suggestions", "1/hour")
+    first = owner_client.post(url(precon_deck), {"games": 10}, content_type="application/json")
+    assert first.status_code == 202
+    second = owner_client.post(url(precon_deck), {"games": 10}, content_type="application/json")
+    assert (second.status_code, second.json()["code"]) == (429, "throttled")
+    assert owner_client.get(url(precon_deck)).status_code == 200  # reading is not throttled
+    page = f"/simulations/suggestions/deck/{precon_deck.share_id}/"
+    assert owner_client.post(page, {"games": "10"}).status_code == 429

@@ -10,10 +10,12 @@ from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.schema import error_response
+from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine.models import SuggestionSearch
@@ -39,6 +41,8 @@ def _search(request: Request, share_id: str, search_id: int) -> SuggestionSearch
 
 class SuggestionListView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AnonRateThrottle, ExpensiveThrottle]
+    throttle_scope = "suggestions"
     pagination_class = PageNumberPagination
 
     @extend_schema(
