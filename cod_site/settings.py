@@ -163,12 +163,28 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBIL
 # visibility timeout. More beats than one only repeat a harmless look.
 SIMULATION_SWEEP_SECONDS = env_int("SIMULATION_SWEEP_SECONDS", 60)
 PLAY_TIMEOUT_SWEEP_SECONDS = env_int("PLAY_TIMEOUT_SWEEP_SECONDS", 60)
+# The metagame (engine.metagame): how often the beat looks whether its decks changed, and how
+# many of the most popular public decks it ranks.
+METAGAME_REFRESH_SECONDS = env_int("METAGAME_REFRESH_SECONDS", 3600)
+METAGAME_DECKS = env_int("METAGAME_DECKS", 16)
 CELERY_BEAT_SCHEDULE = {
     "resend-lost-simulation-chunks": {
         "task": "engine.resend_lost_chunks",
         "schedule": SIMULATION_SWEEP_SECONDS,
         # Queued behind a long run of chunks, a sweep is stale once the next one is due.
         "options": {"expires": SIMULATION_SWEEP_SECONDS},
+    },
+    "resend-lost-suggestion-units": {
+        "task": "engine.resend_lost_suggestion_units",
+        "schedule": SIMULATION_SWEEP_SECONDS,
+        "options": {"expires": SIMULATION_SWEEP_SECONDS},
+    },
+    # The metagame's round robin: a new one only when the popular public decks changed, and
+    # then only the pairs where a deck changed are played again.
+    "refresh-metagame": {
+        "task": "engine.refresh_metagame",
+        "schedule": METAGAME_REFRESH_SECONDS,
+        "options": {"expires": METAGAME_REFRESH_SECONDS},
     },
     # A player out of time loses the game even if nobody comes back to act or claim it.
     "play-turn-timeouts": {
@@ -187,6 +203,10 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
 SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
 SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
+# "Improve this deck" (engine.suggestions): searches one user may have running at once, and the
+# games their budgets may add up to in 24 hours (else 429).
+SUGGESTION_MAX_ACTIVE_SEARCHES = env_int("SUGGESTION_MAX_ACTIVE_SEARCHES", 1)
+SUGGESTION_MAX_GAMES_PER_DAY = env_int("SUGGESTION_MAX_GAMES_PER_DAY", 2_000_000)
 # Other slow work sent without a broker (cod_site.background.task_send: the Grimoire's solver).
 BACKGROUND_THREADS = env_int("BACKGROUND_THREADS", 2)
 
@@ -284,6 +304,7 @@ REST_FRAMEWORK = {
         "seat": env_str("API_SEAT_RATE", "600/minute"),
         "simulations": env_str("API_SIMULATIONS_RATE", "60/hour"),
         "curves": env_str("API_CURVES_RATE", "30/hour"),
+        "suggestions": env_str("API_SUGGESTIONS_RATE", "30/hour"),
         "games": env_str("API_GAMES_RATE", "120/hour"),
         "pdfs": env_str("API_PDFS_RATE", "120/hour"),
         "grimoire_solve": GRIMOIRE_SOLVE_RATE,

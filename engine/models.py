@@ -394,3 +394,245 @@ class ChaosBatch(models.Model):
 
     def __str__(self) -> str:
         return f"Duel of Chaos #{self.pk} ({self.games} games)"
+
+
+# ---- "Improve this deck": searches of card swaps proved by simulated games --------------------
+
+
+class SuggestionField(models.TextChoices):
+    """What a suggestion search plays the deck against."""
+
+    PRECONSTRUCTED = "preconstructed", _("the preconstructed decks")
+    DECKS = "decks", _("decks of my choice")
+    MOST_PLAYED = "most_played", _("the public decks most played")
+
+
+class CandidateStatus(models.TextChoices):
+    """Where a candidate deck (the deck with its swaps) stands in the race
+    (`engine.suggestions.search`)."""
+
+    BASELINE = "baseline", _("the deck as it is")
+    RACING = "racing", _("being tested")
+    # Stopped: its interval lies wholly below the deck's win rate, or below the leader's.
+    WORSE = "worse", _("worse than the deck")
+    BEHIND = "behind", _("worse than the best swap")
+    # Stopped by successive halving: among the weaker half, not proved worse.
+    CUT = "cut", _("dropped for weaker ones")
+    CONFIRMING = "confirming", _("being confirmed")
+    PROVED = "proved", _("proved better")
+    UNPROVED = "unproved", _("not confirmed")
+    # The search ended (budget spent, or the screening's last round) before a verdict.
+    UNDECIDED = "undecided", _("undecided")
+
+
+class SuggestionSearch(models.Model):
+    """A search of the card swaps that raise a saved deck's win rate against a field of decks,
+    raced by simulated games in rounds on the workers (`engine.suggestions`). It freezes what it
+    plays at creation: the deck's cards, the field's decks, the cards it may bring in."""
+
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suggestion_searches"
+    )
+    deck = models.ForeignKey(
+        "decks.Deck",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("deck"),
+    )
+    deck_version = models.PositiveIntegerField(_("deck version"))
+    deck_name = models.CharField(_("deck name"), max_length=120)
+    field = models.CharField(_("opponents"), max_length=20, choices=SuggestionField.choices)
+    # The deck as played (engine card JSON) with the catalogue slug of each card, the field's
+    # decks ([{"name", "code", "share_id", "cards", "slugs"}]), and the cards candidates bring in
+    # ({slug: engine card JSON}).
+    cards = models.JSONField(_("cards as played"))
+    slugs = models.JSONField(_("catalogue slugs"))
+    opponents = models.JSONField(_("opponent decks"))
+    incoming = models.JSONField(_("cards to bring in"))
+    # What checking a swap needs of the deck as searched (`candidates.frozen_deck`): its format,
+    # its cards, those the opponent removed and its pool, by slug.
+    frozen = models.JSONField(_("deck as searched"))
+    # How the candidates were chosen (`engine.suggestions.candidates.Pruning` JSON).
+    pruning = models.JSONField(_("candidate choice"))
+    agent = models.CharField(_("AI"), max_length=20)
+    seed = models.BigIntegerField(_("seed"))
+    max_games = models.PositiveIntegerField(_("game budget"), validators=[MinValueValidator(1)])
+    games_done = models.PositiveIntegerField(_("games done"), default=0)
+    engine_seconds = models.FloatField(_("engine time (s)"), default=0.0)
+    rules_version = models.CharField(_("rules version"), max_length=40)
+    engine_digest = models.CharField(_("engine digest"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    # The round being played, its target of games per opponent, its units and how many are
+    # written; whether the pairs of swaps have joined the race.
+    round = models.PositiveSmallIntegerField(_("round"), default=0)
+    target = models.PositiveIntegerField(_("games per opponent"), default=0)
+    units_total = models.PositiveIntegerField(_("units of the round"), default=0)
+    units_done = models.PositiveIntegerField(_("units written"), default=0)
+    pairs_added = models.BooleanField(_("pairs of swaps added"), default=False)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    first_proved_at = models.DateTimeField(_("first suggestion proved"), null=True, blank=True)
+    first_proved_games = models.PositiveIntegerField(
+        _("games played by the first proof"), null=True, blank=True
+    )
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # The last sign of life while active (a unit written, lost units sent again).
+    active_at = models.DateTimeField(_("last activity"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["requested_by", "status"]),
+            models.Index(fields=["requested_by", "deck", "-created_at"]),
+        ]
+        verbose_name = _("suggestion search")
+        verbose_name_plural = _("suggestion searches")
+
+    def __str__(self) -> str:
+        return f"suggestions #{self.pk} for {self.deck_name}"
+
+
+class SuggestionCandidate(models.Model):
+    """The deck with one or two swaps (index 0: the deck as it is, which every game of the
+    others is paired with), and the results of its games so far."""
+
+    search = models.ForeignKey(
+        SuggestionSearch, on_delete=models.CASCADE, related_name="candidates"
+    )
+    index = models.PositiveSmallIntegerField(_("index"))
+    # [[slug out, slug in], ...]: empty for the deck as it is.
+    swaps = models.JSONField(_("swaps"))
+    status = models.CharField(_("status"), max_length=12, choices=CandidateStatus.choices)
+    # Results by stream then by opponent: {"0": ["wlld…", …]} (`engine.suggestions.search`).
+    results = models.JSONField(_("results"), default=dict)
+    # The confirmation's stream (null: not confirmed), and the round that settled it.
+    confirm_stream = models.PositiveSmallIntegerField(_("confirmation"), null=True, blank=True)
+    settled_round = models.PositiveSmallIntegerField(_("settled in round"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["search", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["search", "index"], name="suggestion_candidate_unique_index"
+            )
+        ]
+        verbose_name = _("suggestion candidate")
+        verbose_name_plural = _("suggestion candidates")
+
+    def __str__(self) -> str:
+        return f"search {self.search_id} candidate {self.index}"
+
+
+class SuggestionUnit(models.Model):
+    """One task's games of a round: `work` lists [candidate, stream, first game, games], the
+    games played against every opponent; `results` the outcome strings, written once."""
+
+    search = models.ForeignKey(SuggestionSearch, on_delete=models.CASCADE, related_name="units")
+    round = models.PositiveSmallIntegerField(_("round"))
+    index = models.PositiveIntegerField(_("index"))
+    work = models.JSONField(_("work"))
+    results = models.JSONField(_("results"), null=True, blank=True)
+    games = models.PositiveIntegerField(_("games"))
+    engine_seconds = models.FloatField(_("engine time (s)"), default=0.0)
+    written_at = models.DateTimeField(_("written"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["search", "round", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["search", "round", "index"], name="suggestion_unit_unique_index"
+            )
+        ]
+        verbose_name = _("suggestion unit")
+        verbose_name_plural = _("suggestion units")
+
+    def __str__(self) -> str:
+        return f"search {self.search_id} round {self.round} unit {self.index}"
+
+
+# ---- The metagame: a round robin of the most popular public decks -----------------------------
+
+
+class MetagamePairing(models.Model):
+    """Games between two versions of two public decks, played once and kept: a refresh of the
+    metagame plays again only the pairs where a deck changed (or the engine did)."""
+
+    deck_a = models.ForeignKey(
+        "decks.Deck", on_delete=models.CASCADE, related_name="+", verbose_name=_("deck A")
+    )
+    version_a = models.PositiveIntegerField(_("version of deck A"))
+    deck_b = models.ForeignKey(
+        "decks.Deck", on_delete=models.CASCADE, related_name="+", verbose_name=_("deck B")
+    )
+    version_b = models.PositiveIntegerField(_("version of deck B"))
+    # The engine card JSON of both decks as played.
+    cards_a = models.JSONField(_("cards of deck A"))
+    cards_b = models.JSONField(_("cards of deck B"))
+    agent = models.CharField(_("AI"), max_length=20)
+    games = models.PositiveIntegerField(_("games"), validators=[MinValueValidator(1)])
+    seed = models.BigIntegerField(_("seed"))
+    engine_digest = models.CharField(_("engine digest"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    wins_a = models.PositiveIntegerField(_("wins of deck A"), default=0)
+    wins_b = models.PositiveIntegerField(_("wins of deck B"), default=0)
+    draws = models.PositiveIntegerField(_("draws"), default=0)
+    engine_seconds = models.FloatField(_("engine time (s)"), default=0.0)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["deck_a", "deck_b", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    "deck_a", "version_a", "deck_b", "version_b", "agent", "games",
+                    "engine_digest",
+                ],
+                name="metagame_pairing_unique_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(deck_a__lt=models.F("deck_b")), name="metagame_pairing_ordered"
+            ),
+        ]  # fmt: skip
+        verbose_name = _("metagame pairing")
+        verbose_name_plural = _("metagame pairings")
+
+    def __str__(self) -> str:
+        return f"{self.deck_a_id} v{self.version_a} vs {self.deck_b_id} v{self.version_b}"
+
+
+class MetagameRefresh(models.Model):
+    """One round robin of the metagame: the decks it ranks (frozen as they were), the pairings
+    they need, and once all are played each deck's Elo with its interval and its best and worst
+    matchups (`standings`)."""
+
+    # [{"deck": id, "share_id", "name", "owner", "version", "forks", "players"}], by popularity.
+    entries = models.JSONField(_("decks"))
+    pairings = models.ManyToManyField(
+        MetagamePairing, related_name="refreshes", verbose_name=_("pairings")
+    )
+    agent = models.CharField(_("AI"), max_length=20)
+    games_per_pair = models.PositiveIntegerField(_("games per pair"))
+    engine_digest = models.CharField(_("engine digest"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    # `engine.metagame.selectors.Standing` JSON, strongest first, once done.
+    standings = models.JSONField(_("standings"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("metagame refresh")
+        verbose_name_plural = _("metagame refreshes")
+
+    def __str__(self) -> str:
+        return f"metagame #{self.pk} ({len(self.entries)} decks)"

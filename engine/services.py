@@ -14,7 +14,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -699,19 +699,35 @@ def _sum_chunks(
 def chunk_run_in_process(*, batch_id: int, index: int) -> None:
     """`chunk_run` for the thread pool: the same bounded retries as the Celery task, then the
     batch fails."""
+
+    def fail(saving: bool) -> None:
+        error = _("The games could not be saved.") if saving else _("A chunk of games failed.")
+        batch_fail(batch_id=batch_id, error=error)
+
+    run_retrying(
+        lambda: chunk_run(batch_id=batch_id, index=index),
+        fail,
+        f"simulation batch {batch_id} chunk {index}",
+    )
+
+
+def run_retrying(work: Callable[[], object], fail: Callable[[bool], None], what: str) -> None:
+    """Run `work` (a batch's chunk, a search's unit) in a thread of the pool with the Celery
+    tasks' bounded retries on database hiccups; when they run out, or on any other error, log it
+    as `what` failed and call `fail(saving)` (True: the games could not be saved)."""
     for retries in range(MAX_RETRIES + 1):
         try:
-            chunk_run(batch_id=batch_id, index=index)
+            work()
             return
         except RETRYABLE:
             if retries == MAX_RETRIES:
-                logger.exception("simulation batch %s chunk %s failed", batch_id, index)
-                batch_fail(batch_id=batch_id, error=_("The games could not be saved."))
+                logger.exception("%s failed", what)
+                fail(True)
                 return
             time.sleep(retry_delay(retries))
         except Exception:
-            logger.exception("simulation batch %s chunk %s failed", batch_id, index)
-            batch_fail(batch_id=batch_id, error=_("A chunk of games failed."))
+            logger.exception("%s failed", what)
+            fail(False)
             return
 
 

@@ -1,6 +1,8 @@
 from django.urls import path
 
 from engine.api import views
+from engine.metagame.api import views as metagame
+from engine.suggestions.api import views as suggestions
 
 urlpatterns = [
     path("simulations/", views.SimulationListView.as_view(), name="simulation-list"),
@@ -24,5 +26,24 @@ urlpatterns = [
         "simulations/<int:batch_id>/games/<int:index>/replay/",
         views.SimulationReplayView.as_view(),
         name="simulation-replay",
+    ),
+    path(
+        "decks/<str:share_id>/suggestions/",
+        suggestions.SuggestionListView.as_view(),
+        name="deck-suggestion-list",
+    ),
+    path(
+        "decks/<str:share_id>/suggestions/<int:search_id>/",
+        suggestions.SuggestionDetailView.as_view(),
+        name="deck-suggestion-detail",
+    ),
+    path(
+        "decks/<str:share_id>/suggestions/<int:search_id>/cancel/",
+        suggestions.SuggestionCancelView.as_view(),
+        name="deck-suggestion-cancel",
+    ),
+    path("metagame/", metagame.MetagameView.as_view(), name="metagame"),
+    path(
+        "metagame/decks/<str:share_id>/", metagame.MetagameDeckView.as_view(), name="metagame-deck"
     ),
 ]

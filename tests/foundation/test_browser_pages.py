@@ -15,8 +15,12 @@ from champions.designs import ChampionDesign
 from champions.services import champion_create
 from decks.services import deck_update
 from engine.adapters.decks import DeckChoice
+from engine.metagame import services as metagame
+from engine.models import SuggestionSearch, SuggestionUnit
 from engine.selectors import SeatChoice
 from engine.services import curve_create
+from engine.suggestions import candidates, search
+from engine.suggestions import services as suggestions
 from grimoire.book import book_entries
 from grimoire.services import starter_book_load
 from play.models import Game, Status
@@ -57,10 +61,15 @@ class Site:
     finished: str  # a table played a few actions, then conceded: its replay page
     # Solo (issue 15): a batch against the AI of level 2; the precon deck has a difficulty curve.
     solo_batch: int
+    # Improve this deck (issue 30): a search of the deck's swaps, played to its end; the deck
+    # and a second public deck make the metagame.
+    search: int = 0
 
 
 @pytest.fixture
-def site(django_user_model: Any, in_process: None, settings: Any) -> Site:
+def site(
+    django_user_model: Any, in_process: None, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> Site:
     # A table's live stream closes at once and reopens after 2 s: the page goes network-idle.
     settings.PLAY_STREAM_SECONDS = 0
     settings.PLAY_STREAM_RECONNECT_MS = 2000
@@ -89,6 +98,12 @@ def site(django_user_model: Any, in_process: None, settings: Any) -> Site:
     for level_batch in curve.batches.all():
         run_chunks(level_batch)
     starter_book_load(entries=book_entries()[:2])
+    searched = small_search(olga, deck, monkeypatch)
+    make_deck(olga, PRECON[3], name="Third deck", visibility="public")
+    monkeypatch.setattr(metagame, "GAMES_PER_PAIR", 20)
+    refresh = metagame.metagame_refresh()
+    assert refresh is not None
+    metagame.play_unplayed(refresh)
     game = game_create(
         creator=olga,
         format="preconstructed",
@@ -102,7 +117,24 @@ def site(django_user_model: Any, in_process: None, settings: Any) -> Site:
         deck.share_id, precon.share_id, champion.uid, session.pk, batch.pk, game.uid,
         finished_game(olga).uid,
         solo_batch=curve.batches.get(ai_level=2).pk,
+        search=searched.pk,
     )  # fmt: skip
+
+
+def small_search(olga: Any, deck: Any, monkeypatch: pytest.MonkeyPatch) -> SuggestionSearch:
+    """A search of few swaps and games, its units played here until it ends."""
+    monkeypatch.setattr(candidates, "MAX_SCOUTS", 12)
+    monkeypatch.setattr(search, "KEEP_IN", 3)
+    monkeypatch.setattr(search, "MAX_TARGET", 128)
+    monkeypatch.setattr(suggestions, "_send_units", lambda *args: None)
+    item = suggestions.search_create(
+        requested_by=olga, share_id=deck.share_id, field="preconstructed", games=20_000, seed=1
+    )
+    while item.status in ("queued", "running"):
+        for unit in SuggestionUnit.objects.filter(search=item, round=item.round):
+            suggestions.unit_run(search_id=item.pk, round_=item.round, index=unit.index)
+        item.refresh_from_db()
+    return item
 
 
 def finished_game(olga: Any) -> Game:
@@ -175,6 +207,12 @@ def pages(site: Site) -> dict[str, str]:
         "mutation-schedule": f"{mutation}/schedule/",
         "mutation-standings": f"{mutation}/standings/",
         "simulations": "/simulations/",
+        "deck-improve": f"/simulations/suggestions/deck/{site.deck}/",
+        "deck-improve-sv": f"/sv/simulations/suggestions/deck/{site.deck}/",
+        "suggestions": f"/simulations/suggestions/{site.search}/",
+        "suggestions-fr": f"/fr/simulations/suggestions/{site.search}/",
+        "metagame": "/simulations/metagame/",
+        "metagame-sv": "/sv/simulations/metagame/",
         "simulation-new": f"/simulations/new/?deck={site.deck}",
         "simulation": f"/simulations/{site.batch}/",
         "simulation-sv": f"/sv/simulations/{site.batch}/",

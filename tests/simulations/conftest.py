@@ -138,8 +138,11 @@ def _no_stray_threads(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
     if request.node.get_closest_marker("browser") or request.node.get_closest_marker("services"):
         return
     from engine import services
+    from engine.metagame import services as metagame
+    from engine.suggestions import services as suggestions
 
-    monkeypatch.setattr(services, "background", HeldExecutor())
+    for module in (services, suggestions, metagame):
+        monkeypatch.setattr(module, "background", HeldExecutor())
 
 
 @pytest.fixture

@@ -181,3 +181,42 @@ def test_a_chunk_the_broker_lost_is_sent_again(
     _check_exact(done, games=200)
     assert done.chunks.get(index=0).first_game == 0
     assert "resent 1 chunk" in log.read_text()
+
+
+def test_a_search_for_suggestions_plays_its_rounds_on_the_workers(
+    queue: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    """Improve this deck through the broker: each round's units go to the queue, the worker that
+    completes a round sends the next one's, and a unit whose message the broker lost is sent
+    again by the beat's sweep; the search ends with a proved swap, as it does in one thread."""
+    from engine.models import SuggestionSearch, SuggestionUnit
+    from engine.suggestions import services as suggestions
+
+    owner = django_user_model.objects.create_user("sune", password="pw-sune-123456")
+    deck = make_deck(owner, PRECON[2], name="Sune's deck")
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        f"/api/v1/decks/{deck.share_id}/suggestions/",
+        {"field": "preconstructed", "seed": 5},
+        content_type="application/json",
+    )
+    assert response.status_code == 202
+    search_id = response.json()["id"]
+    broker = redis.Redis.from_url(settings.REDIS_URL)
+    assert broker.llen(queue) == SuggestionUnit.objects.filter(search_id=search_id).count() > 1
+    lost = json.loads(broker.rpop(queue))
+    assert lost["headers"]["task"] == suggestions.RUN_UNIT_TASK
+    log = tmp_path / "worker.log"
+    deadline = time.monotonic() + 180
+    with worker(queue, log):
+        while time.monotonic() < deadline:
+            item = SuggestionSearch.objects.get(pk=search_id)
+            if item.status not in (Status.QUEUED, Status.RUNNING):
+                break
+            time.sleep(0.2)
+    assert item.status == Status.DONE, (item.status, item.error, log.read_text()[-3000:])
+    assert item.round >= 3 and item.first_proved_at is not None
+    assert f"suggestion search {search_id}: idle for 3 s, resent 1 unit(s)" in log.read_text()
+    shown = client.get(response.json()["url"]).json()
+    assert shown["results"]["suggestions"][0]["status"] == "proved"
