@@ -752,11 +752,21 @@ class StrongAgent:
         return assess(state, player, values), spent
 
 
+def _learned(seed: int, replies: int) -> Agent:
+    # engine.rules.learned builds on this module: imported on first use.
+    from engine.rules.evaluation_model import evaluator
+    from engine.rules.learned import LearnedAgent
+
+    return LearnedAgent(evaluator(), seed, replies)
+
+
 AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(),
     "lookahead": lambda seed: LookaheadAgent(seed),
     "strong": lambda seed: StrongAgent(seed),
+    "learned": lambda seed: _learned(seed, 0),
+    "learned_deep": lambda seed: _learned(seed, 4),
 }
 
 

@@ -1,0 +1,184 @@
+"""The learned agent: a shallow search scored by the learned evaluation (engine.rules.evaluation).
+
+At each choice it deals the cards its seat cannot see anew (:class:`HiddenCards`, a
+determinization, the same for every candidate so that they are compared on one deal), plays each
+candidate action, finishes its own turn with the greedy policy (the Assault included) and scores
+the position the next player starts from with the learned model. With ``replies`` above 0 it then
+also plays that many deals of the next players' turns with the noisy greedy policy and scores the
+position its own next turn starts from, averaged: slower, and looking one turn further.
+
+It never reads a card its seat cannot see: the enemies' cards never seen out of their hands are
+dealt anew among their places before it simulates anything (sorted first, so the deal never
+depends on their real order), the Solo AI's face-down deck pile is shuffled, the game's own
+random stream is drawn anew, and the features of another seat's hand do not depend on the order
+of its cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from engine.rules.actions import (
+    ASSAULT_ACTION,
+    CAST,
+    END_TURN,
+    Action,
+    apply,
+    legal_actions,
+)
+from engine.rules.agents import GreedyAgent, RepetitionGuard
+from engine.rules.evaluation import Evaluator
+from engine.rules.kingdom import AutomatonKingdom, HandKingdom
+from engine.rules.state import SUMMONING, GameState
+
+# A simulated turn assaults after this many actions (a 0-Mana Incantation of no effect could be
+# cast for ever by a policy without the repetition guard; a real turn plays far fewer).
+_TURN_ACTIONS: Final = 40
+# The jitter of the policy that plays the next players' turns (as the strong agent's rollouts).
+_REPLY_NOISE: Final = 3.0
+# With replies: how many of the candidates that end the turn best are looked at further.
+_FOCUS: Final = 3
+
+
+def _first_two(end: tuple[float, int, GameState]) -> tuple[float, int]:
+    return end[0], end[1]
+
+
+class HiddenCards:
+    """What a seat knows of the cards out of its sight, for the game being played (a game: one
+    GameState played on in place, as for the agents' memory): which cards have been seen out of
+    the hands, which it can then place when they come back; the others are where the set-up's
+    shuffle put them, unknown to it."""
+
+    def __init__(self) -> None:
+        self._game: GameState | None = None
+        self._turn = -1
+        self._seen: set[int] = set()
+
+    def observe(self, state: GameState) -> None:
+        """Record the cards out of every hand now (on the table, used, removed)."""
+        if state is not self._game or state.turn < self._turn:
+            self._game = state
+            self._seen = set()
+        self._turn = state.turn
+        in_hand: set[int] = set()
+        for pl in state.players:
+            if isinstance(pl, HandKingdom):
+                in_hand.update(pl.hand)
+        seen = self._seen
+        for card in range(len(state.setup.cards)):
+            if card not in in_hand:
+                seen.add(card)
+
+    def deal(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        """A copy of ``state`` as ``player`` may imagine it: the other seats' never-seen hand
+        cards dealt anew among their places, the automata's piles shuffled, a new random stream."""
+        trial = state.copy()
+        trial.rng.seed(rng.getrandbits(32))
+        seen = self._seen
+        for p, pl in enumerate(trial.players):
+            if p == player:
+                continue
+            if isinstance(pl, HandKingdom):
+                hand = pl.hand
+                places = [i for i in range(len(hand)) if hand[i] not in seen]
+                hidden = sorted([hand[i] for i in places])
+                rng.shuffle(hidden)
+                for k in range(len(places)):
+                    hand[places[k]] = hidden[k]
+            elif isinstance(pl, AutomatonKingdom):
+                pile = sorted(pl.pile)
+                rng.shuffle(pile)
+                pl.pile = pile
+        return trial
+
+
+class LearnedAgent:
+    """See the module docstring. ``replies``: the deals of the next players' turns per candidate
+    (0: score the position after its own turn)."""
+
+    name = "learned"
+
+    def __init__(self, evaluator: Evaluator, seed: int = 0, replies: int = 0) -> None:
+        self.evaluator = evaluator
+        self.rng = random.Random(seed)
+        self.replies = replies
+        self.greedy = GreedyAgent(guard=False)
+        self.noisy = GreedyAgent(self.rng, noise=_REPLY_NOISE, guard=False)
+        self.hidden = HiddenCards()
+        self.guard = RepetitionGuard()
+
+    def choose(self, state: GameState) -> Action:
+        self.hidden.observe(state)
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        player = state.active
+        team = state.setup.team
+        own = {
+            c.card
+            for p, kingdom in enumerate(state.players)
+            if team[p] == team[player]
+            for line in kingdom.lines
+            for c in line
+        }
+        if own:
+            # An Incantation on one's own or a partner's creature is almost never worth it (the
+            # greedy policy never plays one either).
+            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)] or actions
+        actions, tried = self.guard.untried(state, actions)
+        best = actions[0]
+        if len(actions) > 1:
+            best = self._best(state, actions, player)
+        if tried is not None:
+            tried.append(best)
+        return best
+
+    def _best(self, state: GameState, actions: list[Action], player: int) -> Action:
+        """The candidate whose turn ends best by the model; with ``replies``, the ``_FOCUS``
+        best of them are then compared on the next players' turns too."""
+        deal = self.hidden.deal(state, player, self.rng)
+        evaluator = self.evaluator
+        ends: list[tuple[float, int, GameState]] = []
+        for index, action in enumerate(actions):
+            trial = deal.copy()
+            apply(trial, action)
+            if action[0] != END_TURN:
+                self._play_turn(trial, self.greedy)
+            # Ties keep the candidates' order (the index breaks them).
+            ends.append((-evaluator.logit(trial, player), index, trial))
+        ends.sort(key=_first_two)
+        if self.replies <= 0:
+            return actions[ends[0][1]]
+        best, best_value = ends[0][1], -1.0
+        for _, index, trial in ends[:_FOCUS]:
+            if trial.outcome is not None:
+                value = evaluator.win_probability(trial, player)
+            else:
+                total = 0.0
+                for _ in range(self.replies):
+                    reply = self.hidden.deal(trial, player, self.rng)
+                    while reply.outcome is None and reply.active != player:
+                        self._play_turn(reply, self.noisy)
+                    total += evaluator.win_probability(reply, player)
+                value = total / self.replies
+            if value > best_value:
+                best, best_value = index, value
+        return actions[best]
+
+    def _play_turn(self, state: GameState, policy: GreedyAgent) -> None:
+        """Play the active player's turn to its end (the next player's start, or the game's)."""
+        actions = 0
+        while state.outcome is None:
+            if actions >= _TURN_ACTIONS and state.phase == SUMMONING:
+                action = ASSAULT_ACTION
+            else:
+                action = policy.choose(state)
+            apply(state, action)
+            if action[0] == END_TURN:
+                return
+            actions += 1
+
+
+__all__ = ["HiddenCards", "LearnedAgent"]
