@@ -766,7 +766,7 @@ AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "lookahead": lambda seed: LookaheadAgent(seed),
     "strong": lambda seed: StrongAgent(seed),
     "learned": lambda seed: _learned(seed, 0),
-    "learned_deep": lambda seed: _learned(seed, 4),
+    "learned_deep": lambda seed: _learned(seed, 2),
 }
 
 
