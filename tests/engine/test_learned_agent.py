@@ -13,6 +13,7 @@ from engine.rules.actions import apply, legal_actions
 from engine.rules.agents import AGENTS, GreedyAgent, play_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.cards import load_catalogue
+from engine.rules.corpus import sample, stall_corpus
 from engine.rules.evaluation import FEATURE_COUNT, FEATURES, Evaluator, features
 from engine.rules.evaluation_model import MODEL_FILE, evaluator, model_weights
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
@@ -165,3 +166,12 @@ def test_fit_recovers_a_known_direction() -> None:
     weights = fit(rows)
     assert weights[0] > 2 * abs(weights[5]) and weights[1] < -2 * abs(weights[5])
     assert fit(rows) == weights
+
+
+@pytest.mark.parametrize("name", ["learned", "learned_deep"])
+def test_the_learned_agents_do_not_stall(name: str) -> None:
+    """Ruling A1: their repetition guard ends the games of a sample of the no-stall corpus."""
+    for match in sample(stall_corpus(load_catalogue()), 24):
+        agents = [AGENTS[name](match.seed * 2 + seat) for seat in (0, 1)]
+        result = play_game(match.decks, match.seed, agents, Options())
+        assert 1 in result.returns, match.label
