@@ -72,12 +72,13 @@ class PairResult:
 
 class _Timed:
     """An agent that adds up the time it spends choosing (the ms per decision of the ladder) and
-    the games it plays (one ``_Timed`` per agent and game)."""
+    the games it plays (one ``_Timed`` per agent seat and game), under its ladder name (two
+    settings of one agent class share their class's ``name``)."""
 
-    def __init__(self, agent: Agent, clock: dict[str, list[float]]) -> None:
+    def __init__(self, agent: Agent, clock: dict[str, list[float]], name: str) -> None:
         self.agent = agent
-        self.name = agent.name
-        self.clock = clock.setdefault(agent.name, [0.0, 0.0, 0.0])
+        self.name = name
+        self.clock = clock.setdefault(name, [0.0, 0.0, 0.0])
         self.clock[2] += 1
         self.spent = 0.0  # in this game
 
@@ -212,7 +213,7 @@ def round_robin(
                 if name.startswith(AUTOMATON_PREFIX):
                     agents.append(_AUTOMATON)
                     continue
-                agent = _Timed(makers[name](fixture.seed * 4 + seat), timing)
+                agent = _Timed(makers[name](fixture.seed * 4 + seat), timing, name)
                 agents.append(agent)
                 timed.append(agent)
             start = time.process_time()
