@@ -60,7 +60,8 @@ from engine.rules.actions import (
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom, hand_of
+from engine.rules.hidden import HiddenCards
+from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     NO_CARD,
@@ -609,28 +610,11 @@ class StrongAgent:
         self.policy = GreedyAgent(self.rng, noise=_ROLLOUT_NOISE, guard=False)
         self.greedy = GreedyAgent()
         self._values_of: tuple[GameSetup, list[float]] | None = None
-        # The cards seen outside the hands in the game being played (a game: one GameState
-        # played on in place, as for GreedyAgent's guard): a card back in a hand went to a
-        # place everyone saw, while the others are still where the shuffle of the set-up put
-        # them, unknown to the enemy.
-        self._game: GameState | None = None
-        self._turn = -1
-        self._left: set[int] = set()
+        # The cards seen outside the hands in the game being played: a card back in a hand went
+        # to a place everyone saw, while the others are still where the shuffle of the set-up
+        # put them, unknown to the enemy.
+        self.hidden = HiddenCards()
         self.guard = RepetitionGuard()
-
-    def _observe(self, state: GameState) -> None:
-        if state is not self._game or state.turn < self._turn:
-            self._game = state
-            self._left = set()
-        self._turn = state.turn
-        in_hand: set[int] = set()
-        for pl in state.players:
-            if isinstance(pl, HandKingdom):
-                in_hand.update(pl.hand)
-        left = self._left
-        for card in range(len(state.setup.cards)):
-            if card not in in_hand:
-                left.add(card)
 
     def _values(self, setup: GameSetup) -> list[float]:
         kept = self._values_of
@@ -640,7 +624,7 @@ class StrongAgent:
         return kept[1]
 
     def choose(self, state: GameState) -> Action:
-        self._observe(state)
+        self.hidden.observe(state)
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
@@ -685,7 +669,7 @@ class StrongAgent:
                     score = totals[i] / visits[i] + _EXPLORATION * math.sqrt(log_n / visits[i])
                     if score > best:
                         best, pick = score, i
-            trial = self._determinize(state, player, rng)
+            trial = self.hidden.deal(state, player, rng)
             apply(trial, actions[pick])
             value, spent = self._rollout(trial, player, values)
             used += spent + 1
@@ -702,30 +686,6 @@ class StrongAgent:
         if tried is not None:
             tried.append(actions[best_index])
         return actions[best_index]
-
-    def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
-        """A copy of ``state`` with the enemies' unseen cards dealt anew among their places in
-        the hand (the Stronghold and the cards seen returning keep theirs), the Solo AI's deck
-        pile shuffled, and the game's randomness drawn anew."""
-        trial = state.copy()
-        trial.rng.seed(rng.getrandbits(32))
-        left = self._left
-        for p, pl in enumerate(trial.players):
-            if p != player and isinstance(pl, HandKingdom):
-                hand = pl.hand
-                places = [i for i, card in enumerate(hand) if card not in left]
-                # Sorted first, so that the order dealt never depends on the real one.
-                unseen = sorted(hand[i] for i in places)
-                rng.shuffle(unseen)
-                for i, card in zip(places, unseen, strict=True):
-                    hand[i] = card
-            elif p != player and isinstance(pl, AutomatonKingdom):
-                # The Solo AI's deck pile is face down: its order is dealt anew too (the cards
-                # seen going back on top of it are forgotten: a small loss for the agent).
-                pile = sorted(pl.pile)
-                rng.shuffle(pile)
-                pl.pile = pile
-        return trial
 
     def _rollout(self, state: GameState, player: int, values: list[float]) -> tuple[float, int]:
         """Play on with the noisy greedy policy until every other player has had ``horizon``

@@ -32,7 +32,7 @@ from engine.rules.actions import (
 )
 from engine.rules.agents import GreedyAgent, RepetitionGuard
 from engine.rules.evaluation import Evaluator
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom
+from engine.rules.hidden import HiddenCards
 from engine.rules.state import SUMMONING, GameState
 
 # A simulated turn assaults after this many actions (a 0-Mana Incantation of no effect could be
@@ -44,55 +44,6 @@ _FOCUS: Final = 3
 
 def _first_two(end: tuple[float, int, GameState]) -> tuple[float, int]:
     return end[0], end[1]
-
-
-class HiddenCards:
-    """What a seat knows of the cards out of its sight, for the game being played (a game: one
-    GameState played on in place, as for the agents' memory): which cards have been seen out of
-    the hands, which it can then place when they come back; the others are where the set-up's
-    shuffle put them, unknown to it."""
-
-    def __init__(self) -> None:
-        self._game: GameState | None = None
-        self._turn = -1
-        self._seen: set[int] = set()
-
-    def observe(self, state: GameState) -> None:
-        """Record the cards out of every hand now (on the table, used, removed)."""
-        if state is not self._game or state.turn < self._turn:
-            self._game = state
-            self._seen = set()
-        self._turn = state.turn
-        in_hand: set[int] = set()
-        for pl in state.players:
-            if isinstance(pl, HandKingdom):
-                in_hand.update(pl.hand)
-        seen = self._seen
-        for card in range(len(state.setup.cards)):
-            if card not in in_hand:
-                seen.add(card)
-
-    def deal(self, state: GameState, player: int, rng: random.Random) -> GameState:
-        """A copy of ``state`` as ``player`` may imagine it: the other seats' never-seen hand
-        cards dealt anew among their places, the automata's piles shuffled, a new random stream."""
-        trial = state.copy()
-        trial.rng.seed(rng.getrandbits(32))
-        seen = self._seen
-        for p, pl in enumerate(trial.players):
-            if p == player:
-                continue
-            if isinstance(pl, HandKingdom):
-                hand = pl.hand
-                places = [i for i in range(len(hand)) if hand[i] not in seen]
-                hidden = sorted([hand[i] for i in places])
-                rng.shuffle(hidden)
-                for k in range(len(places)):
-                    hand[places[k]] = hidden[k]
-            elif isinstance(pl, AutomatonKingdom):
-                pile = sorted(pl.pile)
-                rng.shuffle(pile)
-                pl.pile = pile
-        return trial
 
 
 class LearnedAgent:
@@ -203,4 +154,4 @@ class LearnedAgent:
             actions += 1
 
 
-__all__ = ["HiddenCards", "LearnedAgent"]
+__all__ = ["LearnedAgent"]

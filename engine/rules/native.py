@@ -53,6 +53,7 @@ COMPILED = (
     "errors.py",
     "evaluation.py",
     "events.py",
+    "hidden.py",
     "kingdom.py",
     "learned.py",
     "modes.py",
