@@ -37,6 +37,7 @@ from engine.rules.cards import load_catalogue  # noqa: E402
 from engine.rules.corpus import Match, constructed_matches, preconstructed_matches  # noqa: E402
 from engine.rules.play import wilson  # noqa: E402
 from engine.rules.state import GameState, Options  # noqa: E402
+from engine.simulation import BatchSpec  # noqa: E402
 
 WIN_GOAL = 0.5
 TIME_GOAL = 0.1
@@ -106,12 +107,10 @@ def against_strong(hero: str, games: int) -> None:
     )
 
 
-def _play_chunks(args: tuple[dict[str, object], list[tuple[int, int]]]) -> tuple[float, int]:
-    from engine.simulation import BatchSpec
+def _play_chunks(args: tuple[BatchSpec, list[tuple[int, int]]]) -> tuple[float, int]:
     from engine.simulation import play_game as play_batch_game
 
-    spec_data, spans = args
-    spec = BatchSpec(**spec_data)  # type: ignore[arg-type]
+    spec, spans = args
     start = time.process_time()
     played = 0
     for first, count in spans:
@@ -131,7 +130,7 @@ def batch(games: int, workers: int) -> None:
     size = services.chunk_size_for(games, [agent, agent])
     catalogue = load_catalogue()
     decks = (tuple(catalogue.precon(1)), tuple(catalogue.precon(2)))
-    spec = {"seed": 30, "decks": decks, "agents": (agent, agent)}
+    spec = BatchSpec(30, decks, (agent, agent))
     chunks = [
         simulation.chunk_span(games, size, i) for i in range(simulation.chunk_count(games, size))
     ]
