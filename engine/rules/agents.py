@@ -594,6 +594,23 @@ def assess(state: GameState, player: int, values: list[float] | None = None) -> 
     return math.tanh(total / _SCALE)
 
 
+def without_own_casts(state: GameState, actions: list[Action]) -> list[Action]:
+    """``actions`` less the Incantations on the active player's or a partner's creatures: almost
+    never worth a share of a search's budget (the greedy policy never plays one either)."""
+    team = state.setup.team
+    player = state.active
+    own = {
+        c.card
+        for p, kingdom in enumerate(state.players)
+        if team[p] == team[player]
+        for line in kingdom.lines
+        for c in line
+    }
+    if not own:
+        return actions
+    return [a for a in actions if not (a[0] == CAST and a[2] in own)]
+
+
 class StrongAgent:
     """Determinized flat Monte Carlo search with UCB1 at the root, within a node budget."""
 
@@ -629,18 +646,7 @@ class StrongAgent:
         if len(actions) == 1:
             return actions[0]
         player = state.active
-        team = state.setup.team
-        own = {
-            c.card
-            for p, kingdom in enumerate(state.players)
-            if team[p] == team[player]
-            for line in kingdom.lines
-            for c in line
-        }
-        if own:
-            # An Incantation on one's own or a partner's creature is almost never worth a share
-            # of the budget (the greedy policy never plays one either).
-            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)]
+        actions = without_own_casts(state, actions)
         actions, tried = self.guard.untried(state, actions)
         if len(actions) == 1:
             chosen = actions[0]
@@ -773,4 +779,5 @@ __all__ = [
     "evaluate",
     "play_game",
     "position_key",
+    "without_own_casts",
 ]

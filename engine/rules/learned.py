@@ -24,13 +24,12 @@ from typing import Final
 
 from engine.rules.actions import (
     ASSAULT_ACTION,
-    CAST,
     END_TURN,
     Action,
     apply,
     legal_actions,
 )
-from engine.rules.agents import GreedyAgent, RepetitionGuard
+from engine.rules.agents import GreedyAgent, RepetitionGuard, without_own_casts
 from engine.rules.evaluation import Evaluator
 from engine.rules.hidden import HiddenCards
 from engine.rules.state import SUMMONING, GameState
@@ -66,19 +65,7 @@ class LearnedAgent:
         if len(actions) == 1:
             return actions[0]
         player = state.active
-        team = state.setup.team
-        own = {
-            c.card
-            for p, kingdom in enumerate(state.players)
-            if team[p] == team[player]
-            for line in kingdom.lines
-            for c in line
-        }
-        if own:
-            # An Incantation on one's own or a partner's creature is almost never worth it (the
-            # greedy policy never plays one either).
-            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)] or actions
-        actions, tried = self.guard.untried(state, actions)
+        actions, tried = self.guard.untried(state, without_own_casts(state, actions))
         best = actions[0]
         if len(actions) > 1:
             best = self._best(state, actions, player)
