@@ -290,3 +290,21 @@ def test_listing_batches_reads_their_controls_in_a_fixed_number_of_queries(
     with django_assert_num_queries(6):
         response = owner_client.get("/api/v1/simulations/")
     assert [row["verdict"]["control"]["games"] for row in response.json()["results"]] == [1000] * 3
+
+
+def test_the_page_says_how_far_an_ais_verdicts_drift(
+    owner: Any, owner_client: Client, precon_deck: Deck, django_capture_on_commit_callbacks: Any
+) -> None:
+    drift = current_drifts()["greedy"]
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 10, agents=("greedy", "greedy"))
+        reference = create_batch(owner, precon_deck, 10, agents=(drift.reference,) * 2)
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    reference_name = selectors.agent_name(drift.reference)
+    assert f"Its verdicts are known to drift from those of {reference_name}" in html
+    assert f"on {drift.within} of {drift.pairs} deck pairs measured" in html
+    assert f'data-drift-within="{drift.within}"' in html
+    html = owner_client.get(f"/simulations/{reference.pk}/").content.decode()
+    assert "The other AIs' verdicts are checked against this one's." in html
+    french = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
+    assert "Ses verdicts s’écartent" in french
