@@ -18,12 +18,15 @@ MAX_GAMES = 100_000
 
 
 class Agent(models.TextChoices):
-    """The computer players of `engine.rules.agents`, weakest to strongest."""
+    """The computer players of `engine.rules.agents` (their strength per mode: the ladder file,
+    `engine.agent_ladder`)."""
 
     RANDOM = "random", _("Random (weakest)")
-    GREEDY = "greedy", _("Greedy (fast)")
+    GREEDY = "greedy", _("Greedy (fastest)")
     LOOKAHEAD = "lookahead", _("Lookahead (slow)")
-    STRONG = "strong", _("Strong (search, strongest, slowest)")
+    STRONG = "strong", _("Strong (search, slowest)")
+    LEARNED = "learned", _("Learned (learned evaluation, fast)")
+    LEARNED_DEEP = "learned_deep", _("Learned, deeper (learned evaluation, one turn further)")
 
 
 class Status(models.TextChoices):

@@ -20,7 +20,7 @@ from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
 from engine import board, simulation
-from engine.adapters.decks import COOP_MODE, DeckChoice
+from engine.adapters.decks import COOP_MODE, MODE, DeckChoice
 from engine.adapters.difficulty import difficulty_level_options
 from engine.agent_ladder import AgentStanding, current_ladder
 from engine.chaos.batch import BatchTotals, wilson
@@ -43,6 +43,7 @@ from engine.rules import MODES
 from engine.rules.ai_options import AiOptions
 from engine.rules.errors import InputError
 from engine.rules.native import engine_digest
+from engine.verdict_drift import Drift, current_drifts
 
 Viewer = User | AnonymousUser
 # The modes test games are played in: every mode the engine plays (the Duel first); the batch
@@ -565,12 +566,20 @@ DRAWS_WARNING_SHARE = 0.01
 
 @dataclass(frozen=True)
 class AgentVerdict:
-    """An agent that played a batch and its standing on the strength ladder (None: unrated)."""
+    """An agent that played a batch and its standing on the strength ladder of the batch's mode
+    (None: unrated); in a Duel, how far its verdicts are known to drift from the strongest
+    agent's (`engine.verdict_drift`; None: not measured), and whether it is that agent."""
 
     name: str
     label: str
     standing: AgentStanding | None
     ladder_size: int
+    drift: Drift | None = None
+    reference: bool = False
+
+    @property
+    def reference_name(self) -> str:
+        return agent_name(self.drift.reference) if self.drift else ""
 
 
 @dataclass(frozen=True)
@@ -604,6 +613,8 @@ def agent_name(agent: str) -> str:
         Agent.GREEDY: _("the greedy AI"),
         Agent.LOOKAHEAD: _("the lookahead AI"),
         Agent.STRONG: _("the strong AI"),
+        Agent.LEARNED: _("the learned AI"),
+        Agent.LEARNED_DEEP: _("the deeper learned AI"),
     }
     return names.get(Agent(agent), agent) if agent in Agent.values else agent
 
@@ -616,13 +627,24 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
     """Who played the batch and how strong they are; warnings once the results exist (`summary`:
     `batch_summary(batch)`, which the caller shows too): too many draws, and a control batch whose
     win rate for deck A lies outside the batch's interval."""
-    ladder = current_ladder()
+    ladder = current_ladder(batch.mode)
     seats = batch_seats(batch)
     # Solo's automaton is the opponent the batch measures, not an agent of the ladder.
     names = list(dict.fromkeys(seat.agent for seat in seats if seat.agent != simulation.AUTOMATON))
     size = len(ladder.agents)
+    # The drifts were measured on Duels.
+    drifts = current_drifts() if batch.mode == MODE else {}
+    references = {drift.reference for drift in drifts.values()}
     agents = tuple(
-        AgentVerdict(name, str(Agent(name).label), ladder.of(name), size) for name in names
+        AgentVerdict(
+            name,
+            str(Agent(name).label),
+            ladder.of(name),
+            size,
+            drifts.get(name),
+            name in references,
+        )
+        for name in names
     )
     control = batch.control
     control_summary = batch_summary(control) if control is not None else None

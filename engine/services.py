@@ -68,10 +68,18 @@ from engine.rules.native import engine_digest
 logger = logging.getLogger(__name__)
 
 # Games per chunk for each agent: a quarter of a second to half a second of work on the compiled
-# engine (~4,000 greedy or random games/s per core, ~40 lookahead, ~3 strong), so the ~15 ms a
-# chunk costs around its games (task hand-over, reading the batch, writing the totals) stays near
-# 5%, and a lost chunk costs little. A batch uses its slower agent's figure.
-CHUNK_GAMES = {Agent.RANDOM: 1000, Agent.GREEDY: 1000, Agent.LOOKAHEAD: 10, Agent.STRONG: 1}
+# engine (~4,000 greedy or random games/s per core, ~200 learned, ~50 learned_deep, ~40
+# lookahead, ~3 strong), so the ~15 ms a chunk costs around its games (task hand-over, reading
+# the batch, writing the totals) stays near 5%, and a lost chunk costs little. A batch uses its
+# slower agent's figure.
+CHUNK_GAMES = {
+    Agent.RANDOM: 1000,
+    Agent.GREEDY: 1000,
+    Agent.LEARNED: 64,
+    Agent.LEARNED_DEEP: 16,
+    Agent.LOOKAHEAD: 10,
+    Agent.STRONG: 1,
+}
 # Small batches are cut finer so the progress bar moves: at least this many chunks if possible.
 PROGRESS_STEPS = 20
 MIN_CHUNK = 10
@@ -85,9 +93,10 @@ MAX_RETRIES = 5
 RUN_CHUNK_TASK = "engine.run_simulation_chunk"
 RESEND_LOST_CHUNKS_TASK = "engine.resend_lost_chunks"
 SEED_BITS = 63
-# A deck entered without an AI is played by the strongest agent of the ladder whose games fit
-# what the largest batch of the fast agent costs: MAX_GAMES games of this one.
-BUDGET_AGENT = Agent.GREEDY
+# A deck entered without an AI is played by the strongest agent of the mode's ladder whose games
+# fit in this much CPU time: a minute of two workers (a 10,000-game Duel batch, bench/
+# agents_bench.py); a batch too large for any agent gets the cheapest.
+BATCH_CPU_SECONDS = 120.0
 # A control batch: the agent that plays it (greedy, or lookahead when the batch itself is
 # greedy's) and its games, whatever the batch's (a second or two of one core: narrow intervals
 # even beside a small batch of a slow agent); its first games have the batch's shuffles.
@@ -105,12 +114,10 @@ def retry_delay(retries: int) -> int:
     return min(60, 1 << retries)
 
 
-def agent_for(games: int) -> str:
-    """The agent of a deck entered without one: the strongest that fits the batch's size."""
-    ladder = current_ladder()
-    budget = ladder.of(BUDGET_AGENT)
-    assert budget is not None, "the ladder must rate the budget agent"
-    return ladder.strongest_within(Agent.values, games, ladder.batch_seconds(budget, MAX_GAMES))
+def agent_for(games: int, mode: str = MODE) -> str:
+    """The agent of a deck entered without one: the strongest of the mode's ladder that fits the
+    batch's size (`BATCH_CPU_SECONDS`)."""
+    return current_ladder(mode).strongest_within(Agent.values, games, BATCH_CPU_SECONDS)
 
 
 def control_agent_for(agents: Sequence[str]) -> str:
@@ -256,7 +263,7 @@ def batch_create(
     else:
         pool = draft_pool_resolve(pool=draft.pool, procedure=simulation.DRAFT_PROCEDURES[mode])
         resolved = [_drafted_deck(draft.drafter) for _ in seats]
-    agents = [seat.agent or agent_for(games) for seat in seats]
+    agents = [seat.agent or agent_for(games, mode) for seat in seats]
     if solo_ai:
         resolved, agents = _with_ai_seats(mode, resolved, agents, seed, drafted=draft is not None)
     played = _Played(mode=mode, solo_ai=solo_ai, draft=draft, pool=pool)

@@ -38,8 +38,9 @@ MAX_SEATS = max(len(mode.seats) for mode in MODES.values())
 
 
 AUTO_AGENT_HELP = (
-    "Omitted: the strongest AI on the strength ladder whose games fit the batch's size (as "
-    "costly at most as the largest batch of the greedy AI); `verdict.agents` says which played."
+    "Omitted: the strongest AI on the strength ladder of the batch's mode whose games fit the "
+    "batch's size (two minutes of CPU at most: a minute of two workers); `verdict.agents` says "
+    "which played."
 )
 
 

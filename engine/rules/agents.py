@@ -60,7 +60,8 @@ from engine.rules.actions import (
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom, hand_of
+from engine.rules.hidden import HiddenCards
+from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.state import (
     ASSAULT_DONE,
     NO_CARD,
@@ -593,6 +594,23 @@ def assess(state: GameState, player: int, values: list[float] | None = None) -> 
     return math.tanh(total / _SCALE)
 
 
+def without_own_casts(state: GameState, actions: list[Action]) -> list[Action]:
+    """``actions`` less the Incantations on the active player's or a partner's creatures: almost
+    never worth a share of a search's budget (the greedy policy never plays one either)."""
+    team = state.setup.team
+    player = state.active
+    own = {
+        c.card
+        for p, kingdom in enumerate(state.players)
+        if team[p] == team[player]
+        for line in kingdom.lines
+        for c in line
+    }
+    if not own:
+        return actions
+    return [a for a in actions if not (a[0] == CAST and a[2] in own)]
+
+
 class StrongAgent:
     """Determinized flat Monte Carlo search with UCB1 at the root, within a node budget."""
 
@@ -609,28 +627,11 @@ class StrongAgent:
         self.policy = GreedyAgent(self.rng, noise=_ROLLOUT_NOISE, guard=False)
         self.greedy = GreedyAgent()
         self._values_of: tuple[GameSetup, list[float]] | None = None
-        # The cards seen outside the hands in the game being played (a game: one GameState
-        # played on in place, as for GreedyAgent's guard): a card back in a hand went to a
-        # place everyone saw, while the others are still where the shuffle of the set-up put
-        # them, unknown to the enemy.
-        self._game: GameState | None = None
-        self._turn = -1
-        self._left: set[int] = set()
+        # The cards seen outside the hands in the game being played: a card back in a hand went
+        # to a place everyone saw, while the others are still where the shuffle of the set-up
+        # put them, unknown to the enemy.
+        self.hidden = HiddenCards()
         self.guard = RepetitionGuard()
-
-    def _observe(self, state: GameState) -> None:
-        if state is not self._game or state.turn < self._turn:
-            self._game = state
-            self._left = set()
-        self._turn = state.turn
-        in_hand: set[int] = set()
-        for pl in state.players:
-            if isinstance(pl, HandKingdom):
-                in_hand.update(pl.hand)
-        left = self._left
-        for card in range(len(state.setup.cards)):
-            if card not in in_hand:
-                left.add(card)
 
     def _values(self, setup: GameSetup) -> list[float]:
         kept = self._values_of
@@ -640,23 +641,12 @@ class StrongAgent:
         return kept[1]
 
     def choose(self, state: GameState) -> Action:
-        self._observe(state)
+        self.hidden.observe(state)
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
         player = state.active
-        team = state.setup.team
-        own = {
-            c.card
-            for p, kingdom in enumerate(state.players)
-            if team[p] == team[player]
-            for line in kingdom.lines
-            for c in line
-        }
-        if own:
-            # An Incantation on one's own or a partner's creature is almost never worth a share
-            # of the budget (the greedy policy never plays one either).
-            actions = [a for a in actions if not (a[0] == CAST and a[2] in own)]
+        actions = without_own_casts(state, actions)
         actions, tried = self.guard.untried(state, actions)
         if len(actions) == 1:
             chosen = actions[0]
@@ -685,7 +675,7 @@ class StrongAgent:
                     score = totals[i] / visits[i] + _EXPLORATION * math.sqrt(log_n / visits[i])
                     if score > best:
                         best, pick = score, i
-            trial = self._determinize(state, player, rng)
+            trial = self.hidden.deal(state, player, rng)
             apply(trial, actions[pick])
             value, spent = self._rollout(trial, player, values)
             used += spent + 1
@@ -702,30 +692,6 @@ class StrongAgent:
         if tried is not None:
             tried.append(actions[best_index])
         return actions[best_index]
-
-    def _determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
-        """A copy of ``state`` with the enemies' unseen cards dealt anew among their places in
-        the hand (the Stronghold and the cards seen returning keep theirs), the Solo AI's deck
-        pile shuffled, and the game's randomness drawn anew."""
-        trial = state.copy()
-        trial.rng.seed(rng.getrandbits(32))
-        left = self._left
-        for p, pl in enumerate(trial.players):
-            if p != player and isinstance(pl, HandKingdom):
-                hand = pl.hand
-                places = [i for i, card in enumerate(hand) if card not in left]
-                # Sorted first, so that the order dealt never depends on the real one.
-                unseen = sorted(hand[i] for i in places)
-                rng.shuffle(unseen)
-                for i, card in zip(places, unseen, strict=True):
-                    hand[i] = card
-            elif p != player and isinstance(pl, AutomatonKingdom):
-                # The Solo AI's deck pile is face down: its order is dealt anew too (the cards
-                # seen going back on top of it are forgotten: a small loss for the agent).
-                pile = sorted(pl.pile)
-                rng.shuffle(pile)
-                pl.pile = pile
-        return trial
 
     def _rollout(self, state: GameState, player: int, values: list[float]) -> tuple[float, int]:
         """Play on with the noisy greedy policy until every other player has had ``horizon``
@@ -752,11 +718,21 @@ class StrongAgent:
         return assess(state, player, values), spent
 
 
+def _learned(seed: int, replies: int) -> Agent:
+    # engine.rules.learned builds on this module: imported on first use.
+    from engine.rules.evaluation_model import evaluator
+    from engine.rules.learned import LearnedAgent
+
+    return LearnedAgent(evaluator(), seed, replies)
+
+
 AGENTS: Final[dict[str, Callable[[int], Agent]]] = {
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(),
     "lookahead": lambda seed: LookaheadAgent(seed),
     "strong": lambda seed: StrongAgent(seed),
+    "learned": lambda seed: _learned(seed, 0),
+    "learned_deep": lambda seed: _learned(seed, 2),
 }
 
 
@@ -803,4 +779,5 @@ __all__ = [
     "evaluate",
     "play_game",
     "position_key",
+    "without_own_casts",
 ]

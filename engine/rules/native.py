@@ -51,8 +51,11 @@ COMPILED = (
     "champion.py",
     "damage.py",
     "errors.py",
+    "evaluation.py",
     "events.py",
+    "hidden.py",
     "kingdom.py",
+    "learned.py",
     "modes.py",
     "rule_ids.py",
     "solo.py",
@@ -64,8 +67,16 @@ COMPILED = (
 
 # The modules that decide the game a seed and some card definitions give: the compiled ones (the
 # rules and the agents) and the reader of card definitions, which stays interpreted; and the
-# drafts with their drafters, which deal the decks of a Draft batch's games.
-GAME_SOURCES = (*COMPILED, "cards.py", "drafts.py", "drafters.py")
+# drafts with their drafters, which deal the decks of a Draft batch's games; and the learned
+# evaluation's weights, which the learned agent plays by.
+GAME_SOURCES = (
+    *COMPILED,
+    "cards.py",
+    "drafts.py",
+    "drafters.py",
+    "evaluation_model.py",
+    "evaluation_model.json",
+)
 
 # What the engine runs as, for benchmarks and reports: set by activate().
 STATUS = "pure Python (engine.rules not imported yet)"

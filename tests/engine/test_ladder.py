@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.rules.ai_options import AiOptions
+from engine.rules.cards import load_catalogue
 from engine.rules.ladder import (
     RULES_CLOCK,
     PairResult,
     bradley_terry,
+    fixtures,
     main,
     ratings,
     report,
@@ -75,3 +78,73 @@ def test_the_ladder_orders_the_fast_agents_on_two_seeds(seed: int, tmp_path: Pat
     assert data["seed"] == seed
     low = data["agents"][0]["elo_low"]
     assert low > data["agents"][1]["elo"]
+
+
+LEVELS = {1: AiOptions(fixed_mana=7), 10: AiOptions(fixed_mana=10, resistance=True)}
+
+
+@pytest.mark.parametrize(
+    ("mode", "per_round", "seats"),
+    [("duel", 32, 2), ("free_for_all", 8, 4), ("teams", 8, 4), ("solo", 4, 2), ("coop", 6, 4)],
+)
+def test_each_mode_has_its_fixtures(mode: str, per_round: int, seats: int) -> None:
+    table = fixtures(
+        mode, load_catalogue(), 2, 5, AiOptions() if mode in ("solo", "coop") else None
+    )
+    assert len(table) == 2 * per_round
+    assert {len(fixture.decks) for fixture in table} == {seats}
+    if mode in ("duel", "free_for_all", "teams"):
+        # Each side plays every deal from both sides of the table.
+        assert sum(fixture.sides[0] == 0 for fixture in table) == per_round
+    else:
+        # The agent's seats, then the automaton's.
+        assert {fixture.sides for fixture in table} == {(0, 1) if seats == 2 else (0, 1, 0, 1)}
+    assert len({fixture.seed for fixture in table}) == len(table) // (
+        2 if mode in ("duel", "free_for_all", "teams") else 1
+    )
+
+
+def test_the_solo_ladder_rates_agents_against_the_automaton_levels() -> None:
+    clock: dict[str, list[float]] = {}
+    results = round_robin(["random", "greedy"], 3, 2, clock=clock, mode="solo", levels=LEVELS)
+    assert [(pair.a, pair.b, len(pair.scores)) for pair in results] == [
+        ("random", "automaton-1", 8),
+        ("greedy", "automaton-1", 8),
+        ("random", "automaton-10", 8),
+        ("greedy", "automaton-10", 8),
+    ]
+    # One agent seat a game: the automaton's turns are the rules' time.
+    assert clock["greedy"][2] == clock["random"][2] == 16
+    assert clock[RULES_CLOCK][2] == 32
+    ladder = report(["random", "greedy"], results, 3, 2, clock, "solo")
+    assert (ladder["mode"], ladder["seats"]) == ("solo", 1)
+    elos = [agent["elo"] for agent in ladder["agents"]]
+    assert sorted(agent["name"] for agent in ladder["agents"]) == ["greedy", "random"]
+    assert elos == sorted(elos, reverse=True)
+    assert sorted(o["name"] for o in ladder["opponents"]) == ["automaton-1", "automaton-10"]
+    assert all("ms_per_game" not in o for o in ladder["opponents"])
+
+
+def test_a_four_player_ladder_counts_the_winning_seat_side() -> None:
+    clock: dict[str, list[float]] = {}
+    results = round_robin(["random", "greedy"], 4, 2, clock=clock, mode="teams")
+    pair = results[0]
+    assert len(pair.scores) == 16
+    # Two seats each a game.
+    assert clock["greedy"][2] == clock["random"][2] == 32
+    assert pair.b_wins > pair.a_wins
+    ladder = report(["random", "greedy"], results, 4, 2, clock, "teams")
+    assert ladder["seats"] == 4
+    assert [agent["name"] for agent in ladder["agents"]] == ["greedy", "random"]
+
+
+def test_the_ladder_file_of_several_modes(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    levels = '{"1": {"fixed_mana": 7}}'
+    args = ["--agents", "random,greedy", "--modes", "duel,solo", "--ai-levels", levels]
+    assert main([*args, "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [entry["mode"] for entry in data["modes"]] == ["duel", "solo"]
+    assert [o["name"] for o in data["modes"][1]["opponents"]] == ["automaton-1"]
+    with pytest.raises(SystemExit):
+        main(["--agents", "random,greedy", "--modes", "solo"])

@@ -139,10 +139,11 @@ def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """What a batch of simulated games records: a change to a rule, an agent, the reading of
-    card definitions or a drafter changes it; the Python version, the command-line tools do
-    not."""
+    card definitions, a drafter or the learned evaluation's weights changes it; the Python
+    version, the command-line tools do not."""
     expected = hashlib.sha256()
-    for name in (*native.COMPILED, "cards.py", "drafts.py", "drafters.py"):
+    sources = ("cards.py", "drafts.py", "drafters.py", "evaluation_model.py")
+    for name in (*native.COMPILED, *sources, "evaluation_model.json"):
         expected.update(name.encode() + b"\0" + (native.PACKAGE_DIR / name).read_bytes() + b"\0")
     assert native.engine_digest() == expected.hexdigest()
     copy = tmp_path / "rules"
@@ -156,7 +157,7 @@ def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
     assert fresh() == native.engine_digest()
     (copy / "play.py").write_text((copy / "play.py").read_text() + "\n# an edit\n")
     assert fresh() == native.engine_digest()
-    for name in ("agents.py", "cards.py", "drafters.py"):
+    for name in ("agents.py", "cards.py", "drafters.py", "evaluation_model.json"):
         before = fresh()
         (copy / name).write_text((copy / name).read_text() + "\n# an edit\n")
         assert fresh() != before

@@ -33,7 +33,9 @@ def test_the_choices_list_the_agents_strongest_first_as_the_ladder_rates_them() 
 
 def test_another_ladder_would_name_another_strongest(monkeypatch: pytest.MonkeyPatch) -> None:
     ladder = current_ladder()
-    strong, lookahead, greedy, random = ladder.agents
+    strong, lookahead, greedy, random = (
+        ladder.of(name) for name in ("strong", "lookahead", "greedy", "random")
+    )
     reordered = Ladder(
         seed=ladder.seed,
         games_per_deck_pair=ladder.games_per_deck_pair,
@@ -41,9 +43,10 @@ def test_another_ladder_would_name_another_strongest(monkeypatch: pytest.MonkeyP
         agents=tuple(
             replace(agent, rank=rank)
             for rank, agent in enumerate((lookahead, strong, random, greedy), 1)
+            if agent is not None
         ),
     )
-    monkeypatch.setattr(selectors, "current_ladder", lambda: reordered)
+    monkeypatch.setattr(selectors, "current_ladder", lambda mode="duel": reordered)
     assert selectors.agent_choices() == [
         ("lookahead", "Lookahead (strongest)"),
         ("strong", "Strong search"),

@@ -126,9 +126,9 @@ def test_a_deck_code_and_preconstructed_decks_work_as_well(
     assert data["status"] == "queued" and data["results"] is None
     assert data["deck_a"]["source"] == "code" and data["deck_a"]["code"] == code
     assert data["deck_a"]["deck"] is None
-    # No AI asked for: the strongest that fits 10 games, one game per chunk.
-    assert data["deck_a"]["agent"] == data["deck_b"]["agent"] == "strong"
-    assert dispatched == [(data["id"], 10)]
+    # No AI asked for: the strongest of the Duel's ladder that fits 10 games, in one chunk.
+    assert data["deck_a"]["agent"] == data["deck_b"]["agent"] == "learned_deep"
+    assert dispatched == [(data["id"], 1)]
 
 
 def test_the_general_form_names_each_deck_and_its_ai(

@@ -530,7 +530,8 @@ def test_bad_input_queues_nothing(owner: Any, precon_deck: Deck) -> None:
         create_batch(owner, precon_deck, 10, agents=("greedy", "genius"))
     assert refused.value.code == "unknown_agent"
     assert refused.value.details == {
-        "side": "b", "field": "agent", "choices": ["random", "greedy", "lookahead", "strong"],
+        "side": "b", "field": "agent",
+        "choices": ["random", "greedy", "lookahead", "strong", "learned", "learned_deep"],
     }  # fmt: skip
     with pytest.raises(DomainError) as refused:
         services.batch_create(requested_by=owner, seats=[PRECON_2], games=10)

@@ -2,6 +2,7 @@
 the control batch, and the warnings on draws and on AIs that disagree."""
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,14 +10,15 @@ from django.test import Client
 
 from decks.models import Deck
 from engine import agent_ladder, selectors, services, simulation
-from engine.agent_ladder import AgentStanding, Ladder, current_ladder
+from engine.agent_ladder import AgentStanding, Ladder, current_ladder, current_ladders
 from engine.models import Agent, SimulationBatch, Status
+from engine.verdict_drift import current_drifts
 from tests.simulations.conftest import InlineExecutor, create_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
-# Round figures: the rules take 0.2 ms a game, greedy 0.05 ms a side, so the budget (100,000
-# greedy games) is 100,000 x 0.3 ms = 30 s.
+# Round figures: the rules take 0.2 ms a game, each seat of strong 100 ms, of lookahead 5 ms, of
+# greedy 0.05 ms; the budget is services.BATCH_CPU_SECONDS, 120 s.
 LADDER = Ladder(
     seed=1,
     games_per_deck_pair=4,
@@ -28,38 +30,73 @@ LADDER = Ladder(
         AgentStanding("random", 4, 1015.0, 925.0, 1080.0, 0.03),
     ),
 )
+# Free-For-All: the same agents, four seats a game, lookahead rated first.
+FOUR_PLAYERS = replace(
+    LADDER,
+    mode="free_for_all",
+    seats=4,
+    agents=(
+        replace(LADDER.agents[1], rank=1),
+        replace(LADDER.agents[0], rank=2),
+        *LADDER.agents[2:],
+    ),
+)
 
 
-def test_the_ladder_file_rates_every_agent_strongest_first() -> None:
-    ladder = current_ladder()
-    assert sorted(agent.name for agent in ladder.agents) == sorted(Agent.values)
-    assert [agent.rank for agent in ladder.agents] == [1, 2, 3, 4]
-    elos = [agent.elo for agent in ladder.agents]
-    assert elos == sorted(elos, reverse=True)
-    for agent in ladder.agents:
-        assert agent.elo_low <= agent.elo <= agent.elo_high
-        assert agent.ms_per_game > 0
+def test_the_ladder_file_rates_every_agent_in_every_mode_strongest_first() -> None:
+    ladders = current_ladders()
+    assert list(ladders) == ["duel", "solo", "coop", "free_for_all", "teams"]
+    seats = {"duel": 2, "solo": 1, "coop": 2, "free_for_all": 4, "teams": 4}
+    for mode, ladder in ladders.items():
+        assert (ladder.mode, ladder.seats) == (mode, seats[mode])
+        assert sorted(agent.name for agent in ladder.agents) == sorted(Agent.values)
+        assert [agent.rank for agent in ladder.agents] == list(range(1, len(Agent.values) + 1))
+        elos = [agent.elo for agent in ladder.agents]
+        assert elos == sorted(elos, reverse=True)
+        for agent in (*ladder.agents, *ladder.opponents):
+            assert agent.elo_low <= agent.elo <= agent.elo_high
+        assert all(agent.ms_per_game > 0 for agent in ladder.agents)
+        assert ladder.rules_ms_per_game > 0
+        # Solo and Co-op rate the agents against the automaton's levels 1, 5 and 10.
+        expected = (
+            ["automaton-1", "automaton-5", "automaton-10"] if mode in ("solo", "coop") else []
+        )
+        assert sorted(o.name for o in ladder.opponents) == sorted(expected)
     data = json.loads(agent_ladder.LADDER_FILE.read_text())
-    assert ladder == agent_ladder.ladder_from_json(data)
-    assert ladder.rules_ms_per_game == data["rules_ms_per_game"] > 0
+    assert ladders == agent_ladder.ladders_from_json(data)
+    assert current_ladder() == ladders["duel"]
 
 
 @pytest.mark.parametrize(
     ("games", "agent"),
-    [(1, "strong"), (149, "strong"), (150, "lookahead"), (2941, "lookahead"),
-     (2942, "greedy"), (100_000, "greedy")],
+    [(1, "strong"), (599, "strong"), (600, "lookahead"), (11_764, "lookahead"),
+     (11_765, "greedy"), (100_000, "greedy")],
 )  # fmt: skip
 def test_a_deck_without_an_ai_gets_the_strongest_that_fits(
     games: int, agent: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # strong: 0.2 + 2 x 100 ms a game, 149 games in 30 s; lookahead: 10.2 ms, 2,941 games.
-    monkeypatch.setattr(services, "current_ladder", lambda: LADDER)
+    # strong: 0.2 + 2 x 100 ms a game, 599 games in 120 s; lookahead: 10.2 ms, 11,764 games.
+    monkeypatch.setattr(services, "current_ladder", lambda mode="duel": LADDER)
     assert services.agent_for(games) == agent
+
+
+@pytest.mark.parametrize(
+    ("games", "agent"), [(1, "lookahead"), (5_940, "lookahead"), (5_941, "greedy")]
+)
+def test_each_mode_has_its_strongest_and_its_costs(
+    games: int, agent: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Four seats of lookahead: 0.2 + 4 x 5 ms a game, 5,940 games in 120 s.
+    ladders = {"duel": LADDER, "free_for_all": FOUR_PLAYERS}
+    monkeypatch.setattr(services, "current_ladder", lambda mode="duel": ladders[mode])
+    assert services.agent_for(games, "free_for_all") == agent
+    assert services.agent_for(1) == "strong"
 
 
 def test_strongest_within_falls_back_on_the_cheapest() -> None:
     assert LADDER.strongest_within(["strong", "lookahead"], 10**6, 1.0) == "lookahead"
     assert LADDER.batch_seconds(LADDER.agents[0], 10) == pytest.approx(2.002)
+    assert FOUR_PLAYERS.batch_seconds(FOUR_PLAYERS.agents[0], 10) == pytest.approx(0.202)
 
 
 def _control_batch(owner: Any, deck: Deck, capture: Any) -> SimulationBatch:
@@ -134,10 +171,12 @@ def test_the_verdict_names_the_ai_and_its_standing(owner: Any, precon_deck: Deck
     batch = create_batch(owner, precon_deck, 10, agents=("strong", "strong"))
     verdict = _verdict_of(batch)
     standing = current_ladder().of("strong")
+    drift = current_drifts().get("strong")
+    reference = any(d.reference == "strong" for d in current_drifts().values())
     assert verdict.agents == (
-        selectors.AgentVerdict("strong", "Strong (search, strongest, slowest)", standing, 4),
+        selectors.AgentVerdict("strong", "Strong (search, slowest)", standing, 6, drift, reference),
     )
-    assert standing is not None and standing.rank == 1
+    assert standing is not None
     assert (verdict.control, verdict.warnings) == (None, ())
 
 
@@ -184,13 +223,14 @@ def test_the_api_and_the_page_show_the_verdict(
     _with_results(batch, 100, 3, 2)
     _with_results(batch.control, 100, 31, 0)
     data = owner_client.get(f"/api/v1/simulations/{batch.pk}/").json()["verdict"]
-    strong = current_ladder().agents[0]
+    strong = current_ladder().of("strong")
+    assert strong is not None
     assert data["agents"] == [
         {
             "name": "strong",
-            "label": "Strong (search, strongest, slowest)",
-            "rank": 1,
-            "ladder_size": 4,
+            "label": "Strong (search, slowest)",
+            "rank": strong.rank,
+            "ladder_size": 6,
             "elo": strong.elo,
             "elo_low": strong.elo_low,
             "elo_high": strong.elo_high,
@@ -201,7 +241,7 @@ def test_the_api_and_the_page_show_the_verdict(
     assert data["control"]["deck_a_wins"]["wins"] == 31
     assert [warning["code"] for warning in data["warnings"]] == ["draws", "agents_disagree"]
     html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
-    assert "number 1 of the 4 AIs on the strength ladder" in html
+    assert f"number {strong.rank} of the 6 AIs on the strength ladder" in html
     assert 'data-warning="draws"' in html and 'data-warning="agents_disagree"' in html
     assert "Control: with the greedy AI, deck A won 31.0 % of 100 games" in html
     french = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
@@ -250,3 +290,21 @@ def test_listing_batches_reads_their_controls_in_a_fixed_number_of_queries(
     with django_assert_num_queries(6):
         response = owner_client.get("/api/v1/simulations/")
     assert [row["verdict"]["control"]["games"] for row in response.json()["results"]] == [1000] * 3
+
+
+def test_the_page_says_how_far_an_ais_verdicts_drift(
+    owner: Any, owner_client: Client, precon_deck: Deck, django_capture_on_commit_callbacks: Any
+) -> None:
+    drift = current_drifts()["greedy"]
+    with django_capture_on_commit_callbacks(execute=False):
+        batch = create_batch(owner, precon_deck, 10, agents=("greedy", "greedy"))
+        reference = create_batch(owner, precon_deck, 10, agents=(drift.reference,) * 2)
+    html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
+    reference_name = selectors.agent_name(drift.reference)
+    assert f"Its verdicts are known to drift from those of {reference_name}" in html
+    assert f"on {drift.within} of {drift.pairs} deck pairs measured" in html
+    assert f'data-drift-within="{drift.within}"' in html
+    html = owner_client.get(f"/simulations/{reference.pk}/").content.decode()
+    assert "The other AIs' verdicts are checked against this one's." in html
+    french = owner_client.get(f"/fr/simulations/{batch.pk}/").content.decode()
+    assert "Ses verdicts s’écartent" in french
