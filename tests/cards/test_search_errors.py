@@ -61,12 +61,18 @@ def test_unknown_ability_suggests_close_names(client: Client) -> None:
     assert "Did you mean splash?" in body["message"]
 
 
-def test_a_query_of_ten_kilobytes_is_refused_cleanly(client: Client) -> None:
-    response = client.get("/api/v1/cards/", {"q": "grrr " * 2048})
+def test_a_query_of_five_kilobytes_is_refused_cleanly(client: Client) -> None:
+    response = client.get("/api/v1/cards/", {"q": "grrr " * 1024})
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "invalid_query"
-    assert "too long (10240 characters, at most 500)" in body["message"]
+    assert "too long (5120 characters, at most 500)" in body["message"]
+
+
+def test_a_query_past_the_request_line_limit_is_a_414(client: Client) -> None:
+    response = client.get("/api/v1/cards/", {"q": "grrr " * 2048})
+    assert response.status_code == 414
+    assert response.json()["code"] == "request_line_too_long"
 
 
 def test_the_card_browser_shows_the_error_in_the_page(client: Client) -> None:
