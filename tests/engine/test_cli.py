@@ -104,7 +104,7 @@ def test_a_deck_file_with_a_mutated_card(tmp_path: Path) -> None:
         (
             ["--deck-a", "1", "--deck-b", "2", "--agents", "greedy,smart"],
             "error: unknown agent 'smart' "
-                "(choose from random, greedy, lookahead, strong, learned, learned_deep)",
+            "(choose from random, greedy, lookahead, strong, learned, learned_deep)",
         ),
         (
             ["--deck-a", "1", "--deck-b", "2", "--agents", "greedy"],
