@@ -8,7 +8,7 @@ from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Lower
 from django.utils.translation import gettext as _
 
@@ -134,6 +134,55 @@ def cards_with_details(queryset: QuerySet[Card] | None = None) -> QuerySet[Card]
 def card_get(*, slug: str) -> Card:
     """One card with everything its page shows; raises Card.DoesNotExist."""
     return cards_with_details(Card.objects.filter(slug=slug)).get()
+
+
+def expansions_with_counts() -> QuerySet[Expansion]:
+    """Every expansion in catalogue order, with its translations and its count of deckable
+    cards (``deckable_count``): the expansions page and the API's list."""
+    return (
+        Expansion.objects.select_related("game")
+        .prefetch_related("translations")
+        .annotate(deckable_count=Count("cards", filter=Q(cards__card_type__in=DECKABLE_TYPES)))
+        .order_by("game", "position", "code")
+    )
+
+
+def expansion_get(*, slug: str) -> Expansion:
+    """One expansion with its translations; raises Expansion.DoesNotExist."""
+    return Expansion.objects.prefetch_related("translations").get(slug=slug)
+
+
+def abilities_with_counts() -> QuerySet[Ability]:
+    """Every ability in catalogue order, with its rule, translations and aliases, and how many
+    cards bear it (``card_count``) and give it as an Aura (``aura_count``): the abilities page
+    and the API's list."""
+    return (
+        Ability.objects.select_related("rule")
+        .prefetch_related("translations", "aliases")
+        .annotate(
+            card_count=Count("card_abilities", filter=Q(card_abilities__is_aura=False)),
+            aura_count=Count("card_abilities", filter=Q(card_abilities__is_aura=True)),
+        )
+        .order_by("position", "code")
+    )
+
+
+def ability_get(*, code: str) -> Ability:
+    """One ability with its rule, translations and aliases; raises Ability.DoesNotExist."""
+    return (
+        Ability.objects.select_related("rule")
+        .prefetch_related("translations", "aliases")
+        .get(code=code)
+    )
+
+
+def rule_entries() -> QuerySet[RuleEntry]:
+    """The rules reference's entries in order, with their translations and the ability each
+    one defines (its code only)."""
+    return RuleEntry.objects.prefetch_related(
+        "translations",
+        Prefetch("abilities", queryset=Ability.objects.only("id", "code", "rule_id")),
+    )
 
 
 def card_lookup_by_name(name: str, language: str | None = None) -> Card | None:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Q, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy
 from cards.chaos_search import CHAOS
 from cards.emblems import emblem_for, emblem_svg
 from cards.models import (
-    DECKABLE_TYPES,
     Ability,
     Card,
     CardType,
@@ -32,6 +31,8 @@ from cards.page_cache import PagePart, cached_part, render_part
 from cards.search import QueryError, parse
 from cards.selectors import (
     Translated,
+    abilities_with_counts,
+    ability_get,
     card_prefetches,
     card_search,
     cards_with_details,
@@ -42,7 +43,10 @@ from cards.selectors import (
     chaos_rules,
     chaos_sets,
     chaos_translated,
+    expansion_get,
+    expansions_with_counts,
     pick_translation,
+    rule_entries,
     translated,
 )
 from cod_site.i18n import current_language
@@ -303,19 +307,14 @@ def _card_part(slug: str) -> PagePart:
 
 def expansion_list(request: HttpRequest) -> HttpResponse:
     language = current_language()
-    expansions = (
-        Expansion.objects.prefetch_related("translations")
-        .annotate(deckable_count=Count("cards", filter=Q(cards__card_type__in=DECKABLE_TYPES)))
-        .order_by("game", "position", "code")
-    )
-    rows = [(exp, translated(exp, "name", language)) for exp in expansions]
+    rows = [(exp, translated(exp, "name", language)) for exp in expansions_with_counts()]
     return render(request, "cards/expansion_list.html", {"rows": rows})
 
 
 def expansion_detail(request: HttpRequest, slug: str) -> HttpResponse:
     language = current_language()
     try:
-        expansion = Expansion.objects.prefetch_related("translations").get(slug=slug)
+        expansion = expansion_get(slug=slug)
     except Expansion.DoesNotExist:
         raise Http404(slug) from None
     cards = cards_with_details(Card.objects.filter(expansion=expansion)).order_by(
@@ -338,16 +337,8 @@ def expansion_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def ability_list(request: HttpRequest) -> HttpResponse:
     language = current_language()
-    abilities = (
-        Ability.objects.select_related("rule")
-        .prefetch_related("translations")
-        .annotate(
-            card_count=Count("card_abilities", filter=Q(card_abilities__is_aura=False)),
-            aura_count=Count("card_abilities", filter=Q(card_abilities__is_aura=True)),
-        )
-    )
     rows = sorted(
-        ((ability, translated(ability, "name", language)) for ability in abilities),
+        ((ability, translated(ability, "name", language)) for ability in abilities_with_counts()),
         key=lambda row: row[1].text.casefold(),
     )
     return render(request, "cards/ability_list.html", {"rows": rows})
@@ -356,11 +347,7 @@ def ability_list(request: HttpRequest) -> HttpResponse:
 def ability_detail(request: HttpRequest, code: str) -> HttpResponse:
     language = current_language()
     try:
-        ability = (
-            Ability.objects.select_related("rule")
-            .prefetch_related("translations", "aliases")
-            .get(code=code)
-        )
+        ability = ability_get(code=code)
     except Ability.DoesNotExist:
         raise Http404(code) from None
     cards = cards_with_details(Card.objects.filter(card_abilities__ability=ability).distinct())
@@ -403,12 +390,8 @@ class RuleView:
 
 def rules_reference(request: HttpRequest) -> HttpResponse:
     language = current_language()
-    entries = RuleEntry.objects.prefetch_related(
-        "translations",
-        Prefetch("abilities", queryset=Ability.objects.only("id", "code", "rule_id")),
-    )
     rules = []
-    for entry in entries:
+    for entry in rule_entries():
         text = translated(entry, "text", language)
         abilities = list(entry.abilities.all())
         rules.append(

@@ -198,6 +198,7 @@ def batch_create(
     curve: DifficultyCurve | None = None,
     draft: DraftChoice | None = None,
     control: bool = False,
+    seat_fields: Sequence[tuple[str, ...]] | None = None,
 ) -> SimulationBatch:
     """Queue `games` games of `mode` between the decks of `seats` (deck A first; a Duel has 2,
     Free-For-All and Team Play 4, Solo 1: the player's, whose AI deck pile
@@ -207,7 +208,7 @@ def batch_create(
     parameters (default: Quick Play). With `draft` (and no `seats`), each game drafts its decks
     with the mode's Draft procedure (`simulation.DRAFT_PROCEDURES`). A seat without an agent
     gets `agent_for(games)`; `control`: also queue a control batch (`control_agent_for`,
-    `CONTROL_GAMES`).
+    `CONTROL_GAMES`). `seat_fields`: how an API request named its players' seats (`_players_check`).
 
     400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
     """
@@ -220,6 +221,7 @@ def batch_create(
             _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
             {"field": "games", "max": MAX_GAMES},
         )
+    _players_check(mode=mode, given=len(seats), fields=seat_fields, draft=draft is not None)
     expected = len(simulation.player_seats(mode))
     if len(seats) != expected:
         raise DomainError(
@@ -287,6 +289,50 @@ def batch_create(
         if control:
             _control_write(batch, resolved, agents, played)
     return batch
+
+
+# The fields of the API's shorthand for the first two players' seats: deck A's, then deck B's.
+SHORTHAND_SIDES = ("a", "b")
+
+
+def _players_check(
+    *, mode: str, given: int, fields: Sequence[tuple[str, ...]] | None, draft: bool
+) -> None:
+    """The players' seats `mode` takes (Duel and Co-op 2, Solo 1, Free-For-All and Team Play 4),
+    checked here once for every caller. An API request that named its seats by other fields than
+    `seats` gives `fields`: a Draft's `agents` (one `("agents",)` per AI), or its shorthand's
+    fields of deck A's seat and of deck B's (`deck_a`, `agent_a`; `deck_b`, `agent_b`; empty: not
+    given). A wrong number of them is then a 400 `invalid` whose `details` map each field to its
+    message, as a field error of the request; any other wrong number, the 400 `wrong_deck_count`
+    of `batch_create`."""
+    if not fields:
+        return
+    expected = len(simulation.player_seats(mode))
+    errors: dict[str, str] = {}
+    if fields[0] == ("agents",):
+        if given != expected:
+            wording = _("The %(mode)s mode drafts %(count)d decks: give %(count)d AIs.")
+            errors["agents"] = wording % {"mode": mode, "count": expected}
+    elif mode == SOLO_MODE and any(fields[1:]):
+        errors = dict.fromkeys(
+            (name for seat in fields[1:] for name in seat),
+            _("A Solo game has one deck: the player's."),
+        )
+    elif not draft:
+        sides = SHORTHAND_SIDES[:1] if mode == SOLO_MODE else SHORTHAND_SIDES
+        errors = dict.fromkeys(
+            (
+                f"deck_{side}"
+                for index, side in enumerate(sides)
+                if f"deck_{side}" not in fields[index]
+            ),
+            _("Give `seats`, or `deck_a` and `deck_b`."),
+        )
+    if errors:
+        field, message = next(iter(errors.items()))
+        raise DomainError(
+            "invalid", f"{field}: {message}", {name: [text] for name, text in errors.items()}
+        )
 
 
 def _with_ai_seats(

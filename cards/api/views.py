@@ -8,7 +8,7 @@ from typing import Any
 import django_filters
 from django import forms
 from django.core.cache import cache
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
@@ -25,14 +25,17 @@ from cards.api.serializers import (
     ExpansionSerializer,
     RuleEntrySerializer,
 )
-from cards.models import DECKABLE_TYPES, Ability, Card, CardType, Expansion, RuleEntry
+from cards.models import Ability, Card, CardType, Expansion, RuleEntry
 from cards.search import QueryError
 from cards.selectors import (
     Revision,
+    abilities_with_counts,
     card_prefetches,
     card_search,
     cards_with_details,
     catalogue_revision,
+    expansions_with_counts,
+    rule_entries,
 )
 from cod_site.api.query import FLAG_VALUES, flag_parameter
 from cod_site.api.schema import error_response
@@ -324,12 +327,7 @@ class ExpansionListView(CatalogueConditionalMixin, generics.ListAPIView):  # typ
     serializer_class = ExpansionSerializer
 
     def get_queryset(self) -> QuerySet[Expansion]:
-        return (
-            Expansion.objects.select_related("game")
-            .prefetch_related("translations")
-            .annotate(deckable_count=Count("cards", filter=Q(cards__card_type__in=DECKABLE_TYPES)))
-            .order_by("game", "position", "code")
-        )
+        return expansions_with_counts()
 
     def get_serializer_context(self) -> dict[str, Any]:
         return {**super().get_serializer_context(), "language": current_language()}
@@ -340,12 +338,7 @@ class AbilityListView(CatalogueConditionalMixin, generics.ListAPIView):  # type:
     serializer_class = AbilitySerializer
 
     def get_queryset(self) -> QuerySet[Ability]:
-        return (
-            Ability.objects.select_related("rule")
-            .prefetch_related("translations", "aliases")
-            .annotate(card_count=Count("card_abilities", filter=Q(card_abilities__is_aura=False)))
-            .order_by("position", "code")
-        )
+        return abilities_with_counts()
 
     def get_serializer_context(self) -> dict[str, Any]:
         return {**super().get_serializer_context(), "language": current_language()}
@@ -356,10 +349,7 @@ class RuleListView(CatalogueConditionalMixin, generics.ListAPIView):  # type: ig
     serializer_class = RuleEntrySerializer
 
     def get_queryset(self) -> QuerySet[RuleEntry]:
-        return RuleEntry.objects.prefetch_related(
-            "translations",
-            Prefetch("abilities", queryset=Ability.objects.only("id", "code", "rule_id")),
-        )
+        return rule_entries()
 
     def get_serializer_context(self) -> dict[str, Any]:
         return {**super().get_serializer_context(), "language": current_language()}

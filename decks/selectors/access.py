@@ -3,7 +3,8 @@
 A deck's Champion reaches a viewer only through `deck_champion` (and, for the share ids that
 versions keep, `decks.selectors.versions.versions_seen_by`), which apply the champions app's one
 visibility rule: for whoever may not see it, the deck has no Champion at all — no share id, no
-name, deck codes without it, test games without it. The README's "Who sees a Champion" says why.
+name, deck codes without it, test games without it. docs/cards-and-decks.md ("Who sees a
+Champion") says why.
 """
 
 from typing import TypeAlias

@@ -15,7 +15,7 @@ from cod_site.api.schema import documented_range
 from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
 from engine import selectors, simulation
-from engine.adapters.decks import MODE, SOLO_MODE, DeckChoice
+from engine.adapters.decks import MODE, DeckChoice
 from engine.adapters.pools import MAX_POOL_EXPANSIONS
 from engine.models import (
     MAX_GAMES,
@@ -202,18 +202,7 @@ class SimulationRequestSerializer(StrictInputSerializer):
                     }
                 )
             return attrs
-        sides = ("deck_a",) if attrs["mode"] == SOLO_MODE else ("deck_a", "deck_b")
-        if attrs["mode"] == SOLO_MODE:
-            extra = [key for key in ("deck_b", "agent_b") if key in attrs]
-            if extra:
-                raise serializers.ValidationError(
-                    {key: "A Solo game has one deck: the player's." for key in extra}
-                )
-        missing = [key for key in sides if key not in attrs]
-        if missing:
-            raise serializers.ValidationError(
-                {key: "Give `seats`, or `deck_a` and `deck_b`." for key in missing}
-            )
+        # The seats each mode takes are checked once, by the service (`seat_fields`).
         return attrs
 
     def _validate_draft(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -224,20 +213,11 @@ class SimulationRequestSerializer(StrictInputSerializer):
             )
         if "pool" not in attrs:
             raise serializers.ValidationError({"pool": "A Draft batch needs a `pool`."})
-        if attrs["mode"] == SOLO_MODE and "agent_b" in attrs:
-            raise serializers.ValidationError(
-                {"agent_b": "A Solo game has one deck: the player's."}
-            )
         if "agents" in attrs:
             shorthand = [key for key in ("agent_a", "agent_b") if key in attrs]
             if shorthand:
                 raise serializers.ValidationError(
                     {key: "Give either `agents` or `agent_a` and `agent_b`." for key in shorthand}
-                )
-            count = len(simulation.player_seats(attrs["mode"]))
-            if len(attrs["agents"]) != count:
-                raise serializers.ValidationError(
-                    {"agents": f"The {attrs['mode']} mode drafts {count} decks: give {count} AIs."}
                 )
         return attrs
 
@@ -248,8 +228,25 @@ class SimulationRequestSerializer(StrictInputSerializer):
         if "agents" in values:
             return DraftChoice(values["pool"], values["drafter"], tuple(values["agents"]))
         sides = simulation.DECK_LETTERS[: len(simulation.player_seats(values["mode"]))]
+        if "agent_b" in values and "b" not in sides:
+            sides = (*sides, "b")  # Solo's refused second AI (`services._players_check`)
         agents = tuple(values.get(f"agent_{side}", Agent.GREEDY) for side in sides)
         return DraftChoice(values["pool"], values["drafter"], agents)
+
+    def seat_fields(self) -> list[tuple[str, ...]] | None:
+        """How the request named its players' seats, for the service's check of the seats its
+        mode takes (`engine.services._players_check`): None with `seats`."""
+        values = self.validated_data
+        if values["format"] == "draft":
+            if "agents" in values:
+                return [("agents",)] * len(values["agents"])
+            return [tuple(key for key in (f"agent_{side}",) if key in values) for side in "ab"]
+        if "seats" in values:
+            return None
+        return [
+            tuple(key for key in (f"deck_{side}", f"agent_{side}") if key in values)
+            for side in "ab"
+        ]
 
     def seat_choices(self) -> list[selectors.SeatChoice]:
         values = self.validated_data

@@ -92,6 +92,7 @@ class SimulationListView(APIView):
             ai=data.ai_choice(),
             draft=data.draft_choice(),
             control=values["control"],
+            seat_fields=data.seat_fields(),
         )
         batch = selectors.batch_get(batch_id=batch.pk, user=request.user)
         body = _batch_data(request, batch)

@@ -65,43 +65,63 @@ COMPILED = (
     "turn.py",
 )
 
-# The modules that decide the game a seed and some card definitions give: the compiled ones (the
-# rules and the agents) and the reader of card definitions, which stays interpreted; and the
-# drafts with their drafters, which deal the decks of a Draft batch's games; and the learned
-# evaluation's weights, which the learned agent plays by.
+# The sources that decide the game a seed, the decks, the options and the actions give (paths from
+# the project's directory): the compiled ones (the rules and the agents); the reader of card
+# definitions, the AI's parameters and Co-op's division of the AI's cards, which stay interpreted;
+# the drafts with their drafters, which deal the decks of a Draft batch's games; the learned
+# evaluation's weights, which the learned agent plays by; and the seeding of a batch's games
+# (``engine/simulation.py``: ``derived_seed``, the seat rotation, the turn cap). Every module
+# these import from ``engine.rules`` is here, but for those named in ``NOT_GAME_SOURCES``
+# (tests/engine/test_native.py derives the import closure and checks it).
 GAME_SOURCES = (
-    *COMPILED,
-    "cards.py",
-    "drafts.py",
-    "drafters.py",
-    "evaluation_model.py",
-    "evaluation_model.json",
+    *(f"engine/rules/{name}" for name in COMPILED),
+    "engine/rules/ai_options.py",
+    "engine/rules/cards.py",
+    "engine/rules/coop.py",
+    "engine/rules/drafts.py",
+    "engine/rules/drafters.py",
+    "engine/rules/evaluation_model.py",
+    "engine/rules/evaluation_model.json",
+    "engine/simulation.py",
 )
+# Imported by the game's sources, yet deciding nothing of a game: why, for each.
+NOT_GAME_SOURCES = {
+    "engine/rules/__init__.py": "the package: it re-exports the modules and activates the build",
+    "engine/rules/native.py": "this digest and the build",
+    "engine/rules/play.py": "the command-line player: the batches take only its `wilson` interval",
+    "engine/rules/replay.py": "the replay file's format, written after the game is played",
+}
 
 # What the engine runs as, for benchmarks and reports: set by activate().
 STATUS = "pure Python (engine.rules not imported yet)"
 
 
-def _digest(names: tuple[str, ...], salt: bytes) -> str:
+def _digest(names: tuple[str, ...], salt: bytes, root: Path) -> str:
     digest = hashlib.sha256(salt)
     for name in names:
-        digest.update(name.encode() + b"\0" + (PACKAGE_DIR / name).read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def sources_digest() -> str:
     """A digest of the compiled sources and of the Python that the build is for."""
-    return _digest(COMPILED, sys.implementation.cache_tag.encode())
+    return _digest(COMPILED, sys.implementation.cache_tag.encode(), PACKAGE_DIR)
 
 
 @functools.cache
 def engine_digest() -> str:
-    """A digest of the sources of the rules and the agents (GAME_SOURCES), not of what runs
-    them: compiled or interpreted, on any Python, the same digest plays the same game from the
-    same seed (tests/engine/test_native.py compares the two engines). A batch of simulated games
-    records it, so that a replay is only played again by the engine that played the game. Read
-    once per process: the code a process runs is the code it imported."""
-    return _digest(GAME_SOURCES, b"")
+    """A digest of the sources that decide a game (GAME_SOURCES), not of what runs them:
+    compiled or interpreted, on any Python, the same digest plays the same game from the same
+    seed (tests/engine/test_native.py compares the two engines). A batch of simulated games and
+    a Play table record it, so that a replay is only played again by the engine that played the
+    game (else `engine_changed`). Read once per process: the code a process runs is the code it
+    imported."""
+    return game_digest(PROJECT_DIR)
+
+
+def game_digest(root: Path) -> str:
+    """The digest of the GAME_SOURCES under the project directory ``root`` (a copy in a test)."""
+    return _digest(GAME_SOURCES, b"", root)
 
 
 def _group_library() -> Path:

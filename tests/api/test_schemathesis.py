@@ -4,7 +4,7 @@ Schemathesis reads /api/v1/schema/ from a running server, then sends each operat
 requests, valid and invalid, and checks each answer against the schema: no 500, only documented
 status codes, content types and bodies, invalid input refused, valid input accepted, and more
 (`--checks all`). It runs twice: anonymously and with a token. Exceptions are listed in
-EXCLUDED_CHECKS, each with its reason (README, "API errors").
+EXCLUDED_CHECKS, each with its reason (docs/api.md, "API errors").
 """
 
 import subprocess

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import subprocess
 import sys
 import types
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -135,29 +137,104 @@ def test_any_change_to_a_compiled_source_changes_the_digest(
     assert native.sources_digest() != before
 
 
-def test_the_engine_digest_covers_the_rules_and_agents_not_the_python(
+def _project_copy(tmp_path: Path, names: Iterable[str]) -> Path:
+    """The files ``names`` (paths from the project's directory) copied under ``tmp_path``."""
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((native.PROJECT_DIR / name).read_bytes())
+    return tmp_path
+
+
+def _edit(path: Path) -> None:
+    path.write_bytes(path.read_bytes() + b"\n# an edit\n")
+
+
+def test_the_engine_digest_covers_the_game_sources_not_the_python(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """What a batch of simulated games records: a change to a rule, an agent, the reading of
-    card definitions, a drafter or the learned evaluation's weights changes it; the Python
-    version, the command-line tools do not."""
+    """What a batch of simulated games and a Play table record: every game source's path and
+    bytes in order; the Python version does not count."""
     expected = hashlib.sha256()
-    sources = ("cards.py", "drafts.py", "drafters.py", "evaluation_model.py")
-    for name in (*native.COMPILED, *sources, "evaluation_model.json"):
-        expected.update(name.encode() + b"\0" + (native.PACKAGE_DIR / name).read_bytes() + b"\0")
+    for name in native.GAME_SOURCES:
+        expected.update(name.encode() + b"\0" + (native.PROJECT_DIR / name).read_bytes() + b"\0")
     assert native.engine_digest() == expected.hexdigest()
-    copy = tmp_path / "rules"
-    for name in (*native.GAME_SOURCES, "play.py"):
-        (copy / name).parent.mkdir(parents=True, exist_ok=True)
-        (copy / name).write_bytes((native.PACKAGE_DIR / name).read_bytes())
-    monkeypatch.setattr(native, "PACKAGE_DIR", copy)
-    fresh = native.engine_digest.__wrapped__  # the cached value is this process's engine's
-    assert fresh() == native.engine_digest()
+    copy = _project_copy(tmp_path, native.GAME_SOURCES)
+    assert native.game_digest(copy) == native.engine_digest()
     monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(cache_tag="cpython-399"))
-    assert fresh() == native.engine_digest()
-    (copy / "play.py").write_text((copy / "play.py").read_text() + "\n# an edit\n")
-    assert fresh() == native.engine_digest()
-    for name in ("agents.py", "cards.py", "drafters.py", "evaluation_model.json"):
-        before = fresh()
-        (copy / name).write_text((copy / name).read_text() + "\n# an edit\n")
-        assert fresh() != before
+    assert native.game_digest(copy) == native.engine_digest()
+
+
+# The issue-27 holes (engine/simulation.py's seeding, seat rotation and turn cap, Co-op's
+# division of the AI's cards, the AI's parameters) and the sources that were covered before.
+@pytest.mark.parametrize("name", native.GAME_SOURCES)
+def test_an_edit_of_any_game_source_changes_the_digest(tmp_path: Path, name: str) -> None:
+    copy = _project_copy(tmp_path, native.GAME_SOURCES)
+    before = native.game_digest(copy)
+    _edit(copy / name)
+    assert native.game_digest(copy) != before
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # What shows a game, not what decides it: the boards, the events' text, the Play
+        # table's board, the command-line player, the replay file's format.
+        "engine/board.py",
+        "engine/event_text.py",
+        "play/board.py",
+        "engine/rules/play.py",
+        "engine/rules/replay.py",
+        "engine/rules/view.py",
+    ],
+)
+def test_an_edit_of_a_display_file_leaves_the_digest(tmp_path: Path, name: str) -> None:
+    copy = _project_copy(tmp_path, (*native.GAME_SOURCES, name))
+    before = native.game_digest(copy)
+    _edit(copy / name)
+    assert native.game_digest(copy) == before
+
+
+def _rules_imports(path: Path) -> set[str]:
+    """The ``engine.rules`` modules (and names) that the source ``path`` imports."""
+    package = ".".join(path.relative_to(native.PROJECT_DIR).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            found |= {base, *(f"{base}.{alias.name}" for alias in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {name for name in found if name.startswith("engine.rules")}
+
+
+def _module_file(name: str) -> str | None:
+    path = name.replace(".", "/")
+    for candidate in (f"{path}.py", f"{path}/__init__.py"):
+        if (native.PROJECT_DIR / candidate).is_file():
+            return candidate
+    return None
+
+
+def test_every_module_the_game_sources_import_is_a_game_source_or_said_not_to_be() -> None:
+    """The import closure of the game's sources (a new module a rule or the seeding imports is
+    covered by the digest, or NOT_GAME_SOURCES says why it decides nothing)."""
+    seen: set[str] = set()
+    todo = [name for name in native.GAME_SOURCES if name.endswith(".py")]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for module in _rules_imports(native.PROJECT_DIR / name):
+            found = _module_file(module)
+            if found is not None and found not in seen:
+                todo.append(found)
+    assert seen - set(native.GAME_SOURCES) == set(native.NOT_GAME_SOURCES)
+    assert {
+        "engine/simulation.py",
+        "engine/rules/coop.py",
+        "engine/rules/ai_options.py",
+    } <= set(native.GAME_SOURCES)

@@ -98,3 +98,47 @@ def test_a_solo_draft_refuses_a_second_deck_and_agents_of_other_modes(
     assert response.status_code == 400
     assert (response.json()["code"], response.json()["details"]) == error
     assert not SimulationBatch.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "details"),
+    [
+        # The seats each mode takes, checked once by the service, in the request's language
+        # (issue 27): the code and the fields as the serializer answered them, in English.
+        (
+            {**BODY, "agent_b": "random"},
+            {"agent_b": ["Une partie Solo a un seul Deck : celui du joueur."]},
+        ),
+        (
+            {**BODY, "mode": "teams", "agents": ["greedy"]},
+            {"agents": ["Le mode teams drafte 4 Decks : donnez 4 IA."]},
+        ),
+        (
+            {
+                "mode": "solo",
+                "deck_a": {"preconstructed": 1},
+                "deck_b": {"preconstructed": 2},
+                "games": 3,
+            },
+            {"deck_b": ["Une partie Solo a un seul Deck : celui du joueur."]},
+        ),
+        (
+            {"mode": "duel", "deck_a": {"preconstructed": 1}, "games": 3},
+            {"deck_b": ["Donnez `seats`, ou `deck_a` et `deck_b`."]},
+        ),
+    ],
+)
+def test_the_seats_a_mode_takes_are_refused_in_the_request_language(
+    owner_client: Client, body: dict[str, Any], details: dict[str, list[str]]
+) -> None:
+    response = owner_client.post(
+        URL, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 400
+    field, [message] = next(iter(details.items()))
+    assert response.json() == {
+        "code": "invalid",
+        "message": f"{field}: {message}",
+        "details": details,
+    }
+    assert not SimulationBatch.objects.exists()
