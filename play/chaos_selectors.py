@@ -321,3 +321,8 @@ def chaos_replay_step(
         "winner": view["winner"],
     }
     return shown, {"events": events}
+
+
+def chaos_tables_of(user: User) -> list[ChaosTable]:
+    """The Duel of Chaos tables where `user` holds a seat, latest first (the lobby lists them)."""
+    return list(_with_seats(ChaosTable.objects.filter(seats__user=user).distinct())[:50])

@@ -296,3 +296,11 @@ def test_the_table_speaks_french_and_swedish(olga: User) -> None:
     assert "Zone de jeu" in fr
     sv = client.get(f"/sv/play/chaos/{table.uid}/").content.decode()
     assert "Spelzon" in sv
+
+
+def test_the_lobby_lists_my_duel_of_chaos_tables(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    lobby = _client(olga).get("/play/").content.decode()
+    assert 'href="/play/chaos/new/"' in lobby
+    assert f'href="/play/chaos/{table.uid}/"' in lobby
+    assert f'href="/play/chaos/{table.uid}/"' not in _client(piet).get("/play/").content.decode()
