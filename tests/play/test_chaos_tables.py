@@ -12,14 +12,15 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 
 from cod_site.errors import DomainError
-from engine.chaos import legal_actions
+from engine.chaos import SPECTATOR, legal_actions, seat_events
 from engine.chaos.actions import NO, PLAY, PLAY_PASS
 from engine.chaos.agents import GreedyAgent
 from engine.chaos.replay import replay
 from engine.chaos.state import OVER
 from engine.chaos.view import card_json
 from play import chaos_services as services
-from play.chaos_selectors import chaos_board, chaos_state
+from play.chaos_selectors import chaos_board, chaos_replay_step, chaos_state
+from play.chaos_text import event_text
 from play.models import ChaosTable, Status
 
 pytestmark = pytest.mark.django_db
@@ -304,3 +305,31 @@ def test_the_lobby_lists_my_duel_of_chaos_tables(olga: User, piet: User) -> None
     assert 'href="/play/chaos/new/"' in lobby
     assert f'href="/play/chaos/{table.uid}/"' in lobby
     assert f'href="/play/chaos/{table.uid}/"' not in _client(piet).get("/play/").content.decode()
+
+
+def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="random")
+    seats = {seat.index: seat for seat in table.seats.all()}
+    table = _play_out(table, seats)
+    step = 3
+    state = chaos_state(table, step)
+    assert state.phase != OVER
+    as_a, events = chaos_replay_step(table, step, 0)
+    public, _events = chaos_replay_step(table, step, SPECTATOR)
+    names = state.setup.names
+    assert [card["name"] for card in as_a["players"][0]["hand"]] == [
+        names[card] for card in state.players[0].hand
+    ]
+    assert as_a["players"][1]["hand"] is None
+    assert as_a["players"][1]["hand_count"] == len(state.players[1].hand)
+    assert [player["hand"] for player in public["players"]] == [None, None]
+    assert as_a["turn"] == state.turn
+    # The events of that one action, as A saw them.
+    shown = chaos_state(table, step - 1)
+    assert events["events"] == [
+        event_text(event["code"], event["args"], lambda name: name)
+        for event in seat_events(state, 0, len(shown.log or []))
+    ]
+    page = _client(olga).get(f"/play/chaos/{table.uid}/replay/?as=B&step={step}")
+    assert page.status_code == 200
+    assert f"Action {step} of {table.action_count}" in page.content.decode()
