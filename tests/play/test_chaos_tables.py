@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.http import StreamingHttpResponse
 from django.test import Client
+from django.utils import translation
 
 from cod_site.errors import DomainError
 from engine.chaos import SPECTATOR, legal_actions, seat_events
@@ -19,7 +20,7 @@ from engine.chaos.replay import replay
 from engine.chaos.state import OVER
 from engine.chaos.view import card_json
 from play import chaos_services as services
-from play.chaos_selectors import chaos_board, chaos_replay_step, chaos_state
+from play.chaos_selectors import chaos_board, chaos_names, chaos_replay_step, chaos_state
 from play.chaos_text import event_text
 from play.models import ChaosTable, Status
 
@@ -333,3 +334,17 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
     page = _client(olga).get(f"/play/chaos/{table.uid}/replay/?as=B&step={step}")
     assert page.status_code == 200
     assert f"Action {step} of {table.action_count}" in page.content.decode()
+
+
+def test_card_names_are_the_catalogues_translations(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    assert chaos_names(table, "fr")["Courier"] == "Messager"
+    assert chaos_names(table, "fr")["Seer"] == "Voyant"
+    assert chaos_names(table, "sv")["Courier"] == "Budbärare"
+    with translation.override("fr"):
+        board = chaos_board(table, table.seats.get(index=0))
+    labels = {card["name"]: card["label"] for card in board["players"][0]["hand"]}
+    assert all(label == chaos_names(table, "fr")[name] for name, label in labels.items())
+    assert board["phase_label"] == "Combo"
+    assert any(line.startswith("Mise en place : ") for line in board["events"])
+    assert any(line.endswith("est révélée dans le Domaine.") for line in board["events"])
