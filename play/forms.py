@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
-from play.models import Format, Mode, TurnTime
+from play.models import ChaosAgent, Format, Mode, TurnTime
 from play.selectors import agent_choices
 from play.services import SeatRequest
 
@@ -145,4 +145,27 @@ def _other_seat(choice: str) -> SeatRequest:
 
 
 class JoinForm(DeckFields):
+    guest_name = forms.CharField(label=_("Your name (as a guest)"), max_length=40, required=False)
+
+
+def chaos_opponents() -> list[tuple[str, str]]:
+    """A Duel of Chaos table's other seat: the computer players strongest first, or a friend."""
+    agents = [ChaosAgent.SEARCH, ChaosAgent.GREEDY, ChaosAgent.RANDOM]
+    return [(f"agent:{agent.value}", str(agent.label)) for agent in agents] + [
+        ("invite", str(_("A friend (share link)")))
+    ]
+
+
+class ChaosNewForm(forms.Form):
+    opponent = forms.ChoiceField(label=_("Opponent"), choices=chaos_opponents)
+
+    def opponent_kind(self) -> tuple[str, str]:
+        """("agent", its name) or ("invite", "")."""
+        value = self.cleaned_data["opponent"]
+        if value.startswith("agent:"):
+            return "agent", value.removeprefix("agent:")
+        return "invite", ""
+
+
+class ChaosJoinForm(forms.Form):
     guest_name = forms.CharField(label=_("Your name (as a guest)"), max_length=40, required=False)

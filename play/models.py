@@ -235,3 +235,92 @@ class DraftPick(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} pick {self.index}"
+
+
+class ChaosAgent(models.TextChoices):
+    """The computer players of `engine.chaos.agents` a Duel of Chaos table may seat, weakest to
+    strongest (the default is the strongest)."""
+
+    RANDOM = "random", _("Random (weakest)")
+    GREEDY = "greedy", _("Greedy (fast)")
+    SEARCH = "search", _("Search (strongest)")
+
+
+class ChaosTable(models.Model):
+    """A Duel of Chaos game at a table (`engine.chaos`): the catalogue set's cards as the engine
+    plays them, the seed and the ordered actions. As for `Game`, the position is the engine
+    replaying them (`play.chaos_selectors.chaos_state`). Writes go through `play.chaos_services`.
+    """
+
+    uid = models.CharField(_("id"), max_length=16, unique=True, default=new_game_id)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chaos_tables"
+    )
+    set_code = models.CharField(_("set"), max_length=20)
+    # The set's cards as engine fields when the table opened (a later edit of the catalogue
+    # does not change a game in play).
+    cards = models.JSONField(_("cards as played"))
+    # Drawn by the server (`secrets`), shown by nothing before the game ends.
+    seed = models.BigIntegerField(_("seed"))
+    rules_version = models.CharField(_("rules version"), max_length=40)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    invite_code = models.CharField(_("invite code"), max_length=24, default=new_invite_code)
+    spectate_code = models.CharField(_("spectate code"), max_length=24, default=new_invite_code)
+    # The engine actions in order, each {"seat", "kind", "value", "client"}: the client id its
+    # seat sent it with (one action per seat and client id).
+    actions = models.JSONField(_("actions"), default=list, blank=True)
+    action_count = models.PositiveIntegerField(_("actions"), default=0)
+    turn = models.PositiveIntegerField(_("turn"), default=0)
+    # The seat deciding now (None: waiting or over), kept for the lobby.
+    to_move = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
+    # "A", "B" or empty (no winner: the turn limit) once finished, and the engine replay.
+    winner = models.CharField(_("winner"), max_length=1, blank=True)
+    replay = models.JSONField(_("replay"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last action"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        verbose_name = _("Duel of Chaos table")
+        verbose_name_plural = _("Duel of Chaos tables")
+
+    def __str__(self) -> str:
+        return f"{self.uid} ({self.status})"
+
+
+class ChaosSeat(models.Model):
+    """A seat of a Duel of Chaos table: a player (an account, or a guest with a secret seat
+    token) or a computer player."""
+
+    table = models.ForeignKey(ChaosTable, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("seat"))
+    kind = models.CharField(_("kind"), max_length=10, choices=SeatKind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="chaos_seats",
+    )
+    guest_name = models.CharField(_("guest name"), max_length=40, blank=True)
+    token_hash = models.CharField(_("seat token hash"), max_length=64, blank=True)
+    agent = models.CharField(
+        _("computer player"), max_length=20, choices=ChaosAgent.choices, blank=True
+    )
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="play_chaos_seat_unique_index")
+        ]
+        verbose_name = _("Duel of Chaos seat")
+        verbose_name_plural = _("Duel of Chaos seats")
+
+    def __str__(self) -> str:
+        return f"{self.table_id} seat {self.index}"
+
+    @property
+    def taken(self) -> bool:
+        return self.kind != SeatKind.PLAYER or self.user_id is not None or bool(self.token_hash)

@@ -56,16 +56,19 @@ def _event(progress: Progress) -> str:
     return f"event: update\ndata: {json.dumps(data)}\n\n"
 
 
-def _read(game: Game) -> Progress | None:
+Reader = Callable[[], Progress | None]
+
+
+def _read(read: Reader) -> Progress | None:
     with READERS:
-        return selectors.game_progress(game)
+        return read()
 
 
-def _read_and_let_go(game: Game) -> Progress | None:
+def _read_and_let_go(read: Reader) -> Progress | None:
     """Under ASGI: the progress as stored, then the thread's database connection goes back to
     the pool (else the stream would hold it until it ends)."""
     try:
-        return _read(game)
+        return _read(read)
     finally:
         close_old_connections()
 
@@ -94,13 +97,13 @@ class _Told:
         return progress is None or progress[2] == Status.FINISHED
 
 
-async def _async_events(game: Game, release: Callable[[], None]) -> AsyncIterator[str]:
+async def _async_events(key: str, read: Reader, release: Callable[[], None]) -> AsyncIterator[str]:
     try:
-        with Subscription(game.uid) as subscription:
+        with Subscription(key) as subscription:
             yield "retry: 500\n\n"
             told = _Told()
             # Read after subscribing: a move committed meanwhile is in the news, if not here.
-            progress = await sync_to_async(_read_and_let_go)(game)
+            progress = await sync_to_async(_read_and_let_go)(read)
             while told.remaining() > 0 and progress is not None:
                 if event := told.news(progress):
                     yield event
@@ -108,19 +111,19 @@ async def _async_events(game: Game, release: Callable[[], None]) -> AsyncIterato
                     return
                 message = await subscription.next(told.remaining())
                 if message is RESYNC:
-                    progress = await sync_to_async(_read_and_let_go)(game)
+                    progress = await sync_to_async(_read_and_let_go)(read)
                 elif message is not None:
                     progress = _from(message)
     finally:
         release()
 
 
-def _sync_events(game: Game, release: Callable[[], None]) -> Iterator[str]:
+def _sync_events(key: str, read: Reader, release: Callable[[], None]) -> Iterator[str]:
     try:
-        with Subscription(game.uid) as subscription:
+        with Subscription(key) as subscription:
             yield "retry: 500\n\n"
             told = _Told()
-            progress = _read(game)
+            progress = _read(read)
             while told.remaining() > 0 and progress is not None:
                 if event := told.news(progress):
                     yield event
@@ -128,7 +131,7 @@ def _sync_events(game: Game, release: Callable[[], None]) -> Iterator[str]:
                     return
                 message = subscription.next_sync(told.remaining())
                 if message is RESYNC:
-                    progress = _read(game)
+                    progress = _read(read)
                 elif message is not None:
                     progress = _from(message)
     finally:
@@ -144,18 +147,18 @@ class _Events:
 
 
 class _SyncEvents(_Events):
-    def __init__(self, game: Game, release: Callable[[], None]) -> None:
+    def __init__(self, key: str, read: Reader, release: Callable[[], None]) -> None:
         super().__init__(release)
-        self.events = _sync_events(game, release)
+        self.events = _sync_events(key, read, release)
 
     def __iter__(self) -> Iterator[str]:
         return self.events
 
 
 class _AsyncEvents(_Events):
-    def __init__(self, game: Game, release: Callable[[], None]) -> None:
+    def __init__(self, key: str, read: Reader, release: Callable[[], None]) -> None:
         super().__init__(release)
-        self.events = _async_events(game, release)
+        self.events = _async_events(key, read, release)
 
     def __aiter__(self) -> AsyncIterator[str]:
         return self.events
@@ -163,6 +166,14 @@ class _AsyncEvents(_Events):
 
 def stream_response(request: HttpRequest, game: Game, slot: Slot) -> StreamingHttpResponse:
     """The stream of `game`, holding `slot` (`cod_site.stream_slots`) until it ends."""
+    return progress_stream(request, game.uid, lambda: selectors.game_progress(game), slot)
+
+
+def progress_stream(
+    request: HttpRequest, key: str, read: Reader, slot: Slot
+) -> StreamingHttpResponse:
+    """The stream of the news published under `key`, `read` giving the progress as stored (a
+    Duel of Chaos table's too: `play.chaos_views`), holding `slot` until it ends."""
     released = False
 
     def release() -> None:
@@ -172,7 +183,7 @@ def stream_response(request: HttpRequest, game: Game, slot: Slot) -> StreamingHt
             slot_give_back(slot)
 
     events = _AsyncEvents if isinstance(request, ASGIRequest) else _SyncEvents
-    response = StreamingHttpResponse(events(game, release), content_type="text/event-stream")
+    response = StreamingHttpResponse(events(key, read, release), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

@@ -1,12 +1,35 @@
 from django.urls import path
 
-from play import views
+from play import chaos_views, views
 
 app_name = "play"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.table_new, name="new"),
+    path("chaos/new/", chaos_views.chaos_new, name="chaos_new"),
+    path("chaos/<str:uid>/", chaos_views.chaos_table, name="chaos_table"),
+    path("chaos/<str:uid>/board/", chaos_views.chaos_board, name="chaos_board"),
+    path("chaos/<str:uid>/act/", chaos_views.chaos_act, name="chaos_act"),
+    path("chaos/<str:uid>/replay/", chaos_views.chaos_replay, name="chaos_replay"),
+    path("chaos/<str:uid>/stream/", chaos_views.chaos_stream, name="chaos_stream"),
+    path("chaos/<str:uid>/join/<str:code>/", chaos_views.chaos_join, name="chaos_join"),
+    path("chaos/<str:uid>/watch/<str:code>/", chaos_views.chaos_watch, name="chaos_watch"),
+    path(
+        "chaos/<str:uid>/watch/<str:code>/board/",
+        chaos_views.chaos_watch_board,
+        name="chaos_watch_board",
+    ),
+    path(
+        "chaos/<str:uid>/watch/<str:code>/replay/",
+        chaos_views.chaos_watch_replay,
+        name="chaos_watch_replay",
+    ),
+    path(
+        "chaos/<str:uid>/watch/<str:code>/stream/",
+        chaos_views.chaos_watch_stream,
+        name="chaos_watch_stream",
+    ),
     path("<str:uid>/", views.table, name="table"),
     path("<str:uid>/board/", views.table_board, name="board"),
     path("<str:uid>/replay/", views.table_replay, name="replay"),

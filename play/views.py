@@ -30,7 +30,7 @@ from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.replay_steps import replay_context
 from engine.rules.view import SPECTATOR
-from play import selectors, services
+from play import chaos_selectors, selectors, services
 from play.board import definition_face, table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
@@ -61,6 +61,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "groups": groups,
         "open_games": selectors.listed_games(user, Status.WAITING)[:50],
         "live_games": selectors.listed_games(user, Status.PLAYING)[:50],
+        "chaos_tables": chaos_selectors.chaos_tables_of(user),
     }
     return render(request, "play/lobby.html", context)
 

@@ -1,0 +1,247 @@
+"""Writes of Duel of Chaos tables: open one, join it, act at it.
+
+As at Clash of Decks tables (`play.services`), a computer seat answers inside the request that
+gave it the decision (also a reaction in the other player's turn), the seed comes from the
+operating system's secure source, every write locks the table's row, and the table's live
+streams hear of each change once it is committed (`cod_site.broadcast`).
+"""
+
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cod_site.broadcast import publish
+from cod_site.errors import DomainError
+from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
+from engine.chaos.actions import to_json
+from engine.chaos.agents import AGENTS
+from engine.chaos.errors import InputError
+from engine.chaos.events import SEATS
+from engine.chaos.replay import record
+from engine.chaos.state import OVER
+from play import chaos_text
+from play.chaos_selectors import chaos_options, chaos_state, visible_ids
+from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
+from play.selectors import code_matches, token_hash
+from play.services import derived_seed, new_seed
+
+# The example set written for this site: the published cards' texts are not in the catalogue.
+DEFAULT_SET = "EX"
+
+
+def stream_key(uid: str) -> str:
+    """The broadcast key of a table's news (apart from Clash tables' uids)."""
+    return f"chaos-{uid}"
+
+
+def chaos_table_create(
+    *,
+    creator: User,
+    opponent: str,
+    agent: str = ChaosAgent.SEARCH,
+    set_code: str = DEFAULT_SET,
+) -> ChaosTable:
+    """A new Duel of Chaos table: the creator at seat A, at seat B a computer player (`opponent`
+    "agent", with `agent`, by default the strongest) or a friend who joins with the invite link
+    (`opponent` "invite"). The seed is drawn by the server. 400s: `wrong_seats`,
+    `unknown_agent`, `unknown_set`, `set_not_playable`."""
+    if opponent not in ("agent", "invite"):
+        raise DomainError(
+            "wrong_seats",
+            _("A Duel of Chaos seats you and either an invited player or a computer player."),
+            {"opponent": opponent},
+        )
+    if opponent == "agent" and agent not in ChaosAgent.values:
+        raise DomainError(
+            "unknown_agent",
+            _("Unknown computer player."),
+            {"agent": agent, "choices": list(ChaosAgent.values)},
+        )
+    cards = chaos_set_cards(set_code)
+    if not cards:
+        raise DomainError(
+            "unknown_set",
+            _("There is no Duel of Chaos set %(code)s.") % {"code": set_code},
+            {"set_code": set_code},
+        )
+    try:
+        chaos_box(cards, set_code)
+    except InputError as exc:
+        raise DomainError(
+            "set_not_playable",
+            _("This set cannot be played yet: %(reason)s") % {"reason": exc},
+            {"set_code": set_code},
+        ) from exc
+    with transaction.atomic():
+        table = ChaosTable.objects.create(
+            created_by=creator,
+            set_code=set_code,
+            cards=cards,
+            seed=new_seed(),
+            rules_version=RULES_VERSION,
+        )
+        ChaosSeat.objects.create(table=table, index=0, kind=SeatKind.PLAYER, user=creator)
+        ChaosSeat.objects.create(
+            table=table,
+            index=1,
+            kind=SeatKind.AGENT if opponent == "agent" else SeatKind.PLAYER,
+            agent=agent if opponent == "agent" else "",
+        )
+        if opponent == "agent":
+            _start(table)
+    return table
+
+
+def chaos_table_join(
+    *, table: ChaosTable, invite_code: str, user: User | AnonymousUser, guest_name: str
+) -> tuple[ChaosSeat, str]:
+    """Take the open seat with the invite link's code: an account, or a guest by name who gets
+    a seat token (returned once, only its hash is kept). The game starts. 403 `bad_invite`,
+    409 `already_seated`, `table_full`, 400 `guest_name_required`."""
+    with transaction.atomic():
+        table = ChaosTable.objects.select_for_update().get(pk=table.pk)
+        if not code_matches(invite_code, table.invite_code):
+            raise DomainError(
+                "bad_invite", _("This invitation link is not valid."), {}, status_code=403
+            )
+        seats = list(table.seats.select_for_update())
+        if user.is_authenticated and any(seat.user_id == user.pk for seat in seats):
+            raise DomainError(
+                "already_seated", _("You already have a seat at this table."), {}, status_code=409
+            )
+        open_seats = [seat for seat in seats if not seat.taken]
+        if table.status != Status.WAITING or not open_seats:
+            raise DomainError("table_full", _("This table is full."), {}, status_code=409)
+        seat = open_seats[0]
+        token = ""
+        if isinstance(user, User):
+            seat.user = user
+        else:
+            name = guest_name.strip()
+            if not name:
+                raise DomainError("guest_name_required", _("Give a name to play as a guest."), {})
+            token = secrets.token_urlsafe(24)
+            seat.guest_name = name[:40]
+            seat.token_hash = token_hash(token)
+        seat.save()
+        _start(table)
+    return seat, token
+
+
+def _start(table: ChaosTable) -> None:
+    table.status = Status.PLAYING
+    state = chaos_state(table)
+    _play_agents(table, state)
+    _save(table, state)
+
+
+def _play_agents(table: ChaosTable, state: ChaosState) -> None:
+    """Let the computer seat decide while it has the decision (its turn, or a reaction in the
+    other's turn); one agent per call, seeded from the table's seed and the action index (a keyed
+    hash: its choices tell nothing of the seed)."""
+    agents = {seat.index: seat.agent for seat in table.seats.all() if seat.kind == SeatKind.AGENT}
+    playing: dict[int, Any] = {}
+    while state.phase != OVER and state.to_move in agents:
+        seat = state.to_move
+        if seat not in playing:
+            playing[seat] = AGENTS[agents[seat]](
+                derived_seed(table.seed, "agent", len(table.actions))
+            )
+        kind, value = playing[seat].choose(state)
+        apply(state, (kind, value))
+        table.actions.append(
+            {"seat": seat, "kind": kind, "value": value, "client": f"agent-{len(table.actions)}"}
+        )
+
+
+def _save(table: ChaosTable, state: ChaosState) -> None:
+    table.action_count = len(table.actions)
+    table.turn = state.turn
+    table.to_move = None if state.phase == OVER else state.to_move
+    if state.phase == OVER:
+        table.status = Status.FINISHED
+        table.winner = "" if state.winner is None else SEATS[state.winner]
+        box = chaos_box(table.cards, table.set_code)
+        table.replay = record(box, table.seed, chaos_options(), _readable(table))
+    table.save()
+    message = {"action_count": table.action_count, "pick_count": 0, "status": table.status}
+    key = stream_key(table.uid)
+    transaction.on_commit(lambda: publish(key, message))
+
+
+def _readable(table: ChaosTable) -> list[Any]:
+    """The table's actions in the engine's readable form (each read in its own position)."""
+    state = chaos_state(table, 0)
+    shown = []
+    for row in table.actions:
+        action = (int(row["kind"]), int(row["value"]))
+        shown.append(to_json(state, action))
+        apply(state, action)
+    return shown
+
+
+def chaos_table_act(
+    *, table: ChaosTable, seat: ChaosSeat, client_id: str, kind: int, value: int
+) -> ChaosTable:
+    """Play one action for `seat`, then let the computer seat answer. The same `client_id`
+    twice from a seat plays once. 409 `not_started`, `game_over`, `not_your_decision`; 400
+    `illegal_action` (`details.refusal`, `rule_id`), naming only cards the seat may see."""
+    with transaction.atomic():
+        table = ChaosTable.objects.select_for_update().get(pk=table.pk)
+        if any(row["seat"] == seat.index and row["client"] == client_id for row in table.actions):
+            return table
+        if table.status == Status.WAITING:
+            raise DomainError(
+                "not_started", _("The game has not started yet."), {}, status_code=409
+            )
+        if table.status == Status.FINISHED:
+            raise DomainError("game_over", _("The game is over."), {}, status_code=409)
+        state = chaos_state(table)
+        if state.to_move != seat.index:
+            raise DomainError(
+                "not_your_decision",
+                _("It is not your decision."),
+                {"to_move": SEATS[state.to_move]},
+                status_code=409,
+            )
+        try:
+            apply(state, (kind, value), seat.index)
+        except IllegalAction as error:
+            raise _refused(state, seat.index, error) from error
+        table.actions.append(
+            {"seat": seat.index, "kind": kind, "value": value, "client": client_id}
+        )
+        _play_agents(table, state)
+        _save(table, state)
+    return table
+
+
+def _refused(state: ChaosState, seat: int, error: IllegalAction) -> DomainError:
+    """The refusal as `seat` may read it: a card it may not see is "a card" (its id and name are
+    left out of the details too)."""
+    seen = visible_ids(seat_view(state, seat))
+    names = state.setup.names
+
+    def name_of(card: int) -> str | None:
+        return names[card] if card in seen else None
+
+    arguments: dict[str, Any] = {}
+    for key, value in error.arguments:
+        if key in ("expected", "player") and type(value) is int:
+            arguments[key] = SEATS[value]
+        elif key == "card" and type(value) is int:
+            arguments[key] = value if value in seen else None
+        else:
+            arguments[key] = value
+    # The template gets the card id (named by `name_of` only if seen), the rest as shown.
+    shown = {**arguments, **{key: value for key, value in error.arguments if key == "card"}}
+    reason = chaos_text.refusal_text(error.code, shown, name_of)
+    return DomainError(
+        "illegal_action",
+        _("Illegal action: %(reason)s") % {"reason": reason},
+        {"refusal": error.code, "rule_id": error.rule_id, **arguments},
+    )

@@ -1,0 +1,350 @@
+"""Duel of Chaos tables: opened against the computer or a friend, played through the services and
+the pages, refused with what the seat may see, and never showing what a seat may not see (the
+other hand, the deck order, the seed) in any answer for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.http import StreamingHttpResponse
+from django.test import Client
+from django.utils import translation
+
+from cod_site.errors import DomainError
+from engine.chaos import SPECTATOR, legal_actions, seat_events
+from engine.chaos.actions import NO, PLAY, PLAY_PASS
+from engine.chaos.agents import GreedyAgent
+from engine.chaos.replay import replay
+from engine.chaos.state import OVER
+from engine.chaos.view import card_json
+from play import chaos_services as services
+from play.chaos_selectors import chaos_board, chaos_names, chaos_replay_step, chaos_state
+from play.chaos_text import event_text
+from play.models import ChaosTable, Status
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def olga(cards_db: None) -> User:
+    return User.objects.create_user("olga", password="pw")
+
+
+@pytest.fixture
+def piet(cards_db: None) -> User:
+    return User.objects.create_user("piet", password="pw")
+
+
+def _client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _play_out(table: ChaosTable, seats: dict[int, Any]) -> ChaosTable:
+    """Both players play greedy moves through the service until the game ends."""
+    agent = GreedyAgent()
+    for _ in range(5000):
+        table.refresh_from_db()
+        if table.status == Status.FINISHED:
+            return table
+        state = chaos_state(table)
+        kind, value = agent.choose(state)
+        services.chaos_table_act(
+            table=table,
+            seat=seats[state.to_move],
+            client_id=f"{table.action_count}",
+            kind=kind,
+            value=value,
+        )
+    raise AssertionError("the game did not end")
+
+
+def test_a_table_against_the_computer_starts_with_a_server_seed(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent")
+    other = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    assert table.status == Status.PLAYING
+    assert [seat.kind for seat in table.seats.all()] == ["player", "agent"]
+    # The strongest computer player by default.
+    assert table.seats.get(index=1).agent == "search"
+    assert other.seats.get(index=1).agent == "greedy"
+    assert table.seed != other.seed
+    assert table.set_code == "EX"
+    # The computer answered until the player must act.
+    state = chaos_state(table)
+    assert state.to_move == 0 or state.phase == OVER
+
+
+def test_an_unknown_agent_or_opponent_is_refused(olga: User) -> None:
+    with pytest.raises(DomainError) as refused:
+        services.chaos_table_create(creator=olga, opponent="agent", agent="oracle")
+    assert refused.value.code == "unknown_agent"
+    with pytest.raises(DomainError) as wrong:
+        services.chaos_table_create(creator=olga, opponent="nobody")
+    assert wrong.value.code == "wrong_seats"
+
+
+def test_a_friend_joins_by_the_link_and_a_guest_too(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="invite")
+    assert table.status == Status.WAITING
+    with pytest.raises(DomainError) as bad:
+        services.chaos_table_join(table=table, invite_code="nope", user=piet, guest_name="")
+    assert bad.value.code == "bad_invite"
+    seat, token = services.chaos_table_join(
+        table=table, invite_code=table.invite_code, user=piet, guest_name=""
+    )
+    assert (seat.index, seat.user, token) == (1, piet, "")
+    table.refresh_from_db()
+    assert table.status == Status.PLAYING
+    with pytest.raises(DomainError) as full:
+        services.chaos_table_join(
+            table=table, invite_code=table.invite_code, user=piet, guest_name=""
+        )
+    assert full.value.code == "already_seated"
+
+    guest_table = services.chaos_table_create(creator=olga, opponent="invite")
+    client = Client()
+    page = client.post(
+        f"/play/chaos/{guest_table.uid}/join/{guest_table.invite_code}/", {"guest_name": "Ada"}
+    )
+    assert page.status_code == 302
+    assert client.get(f"/play/chaos/{guest_table.uid}/").status_code == 200
+    assert guest_table.seats.get(index=1).guest_name == "Ada"
+
+
+def test_two_friends_play_a_whole_game_and_its_replay_replays_it(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="invite")
+    services.chaos_table_join(table=table, invite_code=table.invite_code, user=piet, guest_name="")
+    seats = {seat.index: seat for seat in table.seats.all()}
+    table = _play_out(table, seats)
+    assert table.status == Status.FINISHED
+    assert table.replay is not None
+    final = replay(table.replay)
+    assert final.phase == OVER
+    assert table.winner == ("" if final.winner is None else "AB"[final.winner])
+    assert table.replay["seed"] == table.seed
+    assert len(table.replay["actions"]) == table.action_count
+    # The replay page steps through the game as a seat or as the public.
+    client = _client(olga)
+    first = client.get(f"/play/chaos/{table.uid}/replay/?as=A&step=1")
+    assert first.status_code == 200
+    assert "Action 1 of" in first.content.decode()
+    last = client.get(f"/play/chaos/{table.uid}/replay/?step={table.action_count}")
+    assert last.status_code == 200
+    assert f"Seed: {table.seed}" in last.content.decode()
+
+
+def test_an_action_twice_with_one_client_id_plays_once(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="invite")
+    services.chaos_table_join(table=table, invite_code=table.invite_code, user=piet, guest_name="")
+    state = chaos_state(table)
+    seat = table.seats.get(index=state.to_move)
+    kind, value = legal_actions(state)[0]
+    services.chaos_table_act(table=table, seat=seat, client_id="x", kind=kind, value=value)
+    again = services.chaos_table_act(table=table, seat=seat, client_id="x", kind=kind, value=value)
+    assert again.action_count == 1
+
+
+def test_a_refusal_never_names_a_card_of_the_other_hand(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="invite")
+    services.chaos_table_join(table=table, invite_code=table.invite_code, user=piet, guest_name="")
+    state = chaos_state(table)
+    mover = state.to_move
+    other = 1 - mover
+    hidden = state.players[other].hand[0]
+    hidden_name = state.setup.names[hidden]
+    seat = table.seats.get(index=mover)
+    with pytest.raises(DomainError) as refused:
+        services.chaos_table_act(
+            table=table, seat=seat, client_id="peek", kind=PLAY_PASS, value=hidden
+        )
+    assert refused.value.code == "illegal_action"
+    assert refused.value.message == "Illegal action: a card is not in your hand."
+    assert refused.value.details == {
+        "refusal": "not_in_hand",
+        "rule_id": "combo",
+        "card": None,
+    }
+    own = state.players[mover].hand[0]
+    not_mine = table.seats.get(index=other)
+    with pytest.raises(DomainError) as turn:
+        services.chaos_table_act(table=table, seat=not_mine, client_id="y", kind=PLAY, value=own)
+    assert turn.value.code == "not_your_decision"
+    assert hidden_name not in str(turn.value.details)
+    with pytest.raises(DomainError) as no:
+        services.chaos_table_act(table=table, seat=seat, client_id="z", kind=NO, value=-1)
+    assert no.value.code == "illegal_action"
+
+
+def _ids(node: Any) -> set[int]:
+    """Every card id in a board (the page is rendered from it alone)."""
+    if isinstance(node, dict):
+        found = {node["id"]} if isinstance(node.get("id"), int) else set()
+        for value in node.values():
+            found |= _ids(value)
+        return found
+    if isinstance(node, list):
+        return {card for value in node for card in _ids(value)}
+    return set()
+
+
+def test_the_page_board_and_stream_hide_the_other_hand_and_the_seed(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="invite")
+    services.chaos_table_join(table=table, invite_code=table.invite_code, user=piet, guest_name="")
+    seats = {seat.index: seat for seat in table.seats.all()}
+    # A few moves (a whole turn: the log then has draws named to their owner only).
+    for move in range(12):
+        state = chaos_state(table)
+        if state.phase == OVER:
+            break
+        kind, value = legal_actions(state)[-1]
+        table = services.chaos_table_act(
+            table=table, seat=seats[state.to_move], client_id=f"m{move}", kind=kind, value=value
+        )
+    state = chaos_state(table)
+    assert state.phase != OVER
+    for index, user in ((0, olga), (1, piet)):
+        other = state.players[1 - index]
+        hidden = {*other.hand, *other.deck, *state.players[index].deck}
+        board = chaos_board(table, seats[index])
+        assert _ids(board) & hidden == set()
+        assert board["players"][1 - index]["hand"] is None
+        assert board["players"][1 - index]["hand_count"] == len(other.hand)
+        assert board["players"][index]["hand"] == [
+            {**card_json(state, card), "label": state.setup.names[card]}
+            for card in state.players[index].hand
+        ]
+        # The other's draws are counted, never named.
+        drawn = [line for line in board["events"] if line.startswith("AB"[1 - index] + " draws ")]
+        assert drawn and all(
+            line == f"{'AB'[1 - index]} draws a card." or "card(s)" in line for line in drawn
+        )
+        client = _client(user)
+        page = client.get(f"/play/chaos/{table.uid}/").content.decode()
+        partial = client.get(f"/play/chaos/{table.uid}/board/").content.decode()
+        response = client.get(f"/play/chaos/{table.uid}/stream/")
+        assert isinstance(response, StreamingHttpResponse)
+        stream = b"".join(response.streaming_content).decode()
+        assert stream.endswith(
+            f'data: {{"action_count": {table.action_count}, "pick_count": 0, '
+            '"status": "playing"}\n\n'
+        )
+        for text in (page, partial, stream):
+            assert str(table.seed) not in text
+        # One hand shown: this seat's.
+        assert page.count("<h3>Hand</h3>") == 1
+        assert partial.count("<h3>Hand</h3>") == 1
+    spectator = Client().get(f"/play/chaos/{table.uid}/watch/{table.spectate_code}/")
+    assert spectator.status_code == 200
+    assert "<h3>Hand</h3>" not in spectator.content.decode()
+    assert (
+        _ids(chaos_board(table, None))
+        & {card for player in state.players for card in (*player.hand, *player.deck)}
+        == set()
+    )
+
+
+def test_a_stranger_sees_no_table_and_no_replay(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="random")
+    stranger = _client(piet)
+    assert stranger.get(f"/play/chaos/{table.uid}/").status_code == 404
+    assert stranger.get(f"/play/chaos/{table.uid}/replay/").status_code == 404
+    # Before the end, not even the players see the replay (it holds the seed).
+    assert _client(olga).get(f"/play/chaos/{table.uid}/replay/").status_code == 404
+
+
+def test_a_whole_game_against_the_computer_through_the_pages(olga: User) -> None:
+    client = _client(olga)
+    created = client.post("/play/chaos/new/", {"opponent": "agent:greedy"})
+    assert created.status_code == 302
+    table = ChaosTable.objects.get()
+    assert created["Location"] == f"/play/chaos/{table.uid}/"
+    agent = GreedyAgent()
+    for _ in range(3000):
+        table.refresh_from_db()
+        if table.status == Status.FINISHED:
+            break
+        state = chaos_state(table)
+        assert state.to_move == 0
+        kind, value = agent.choose(state)
+        answer = client.post(
+            f"/play/chaos/{table.uid}/act/",
+            {"kind": kind, "value": value, "client_id": f"c{table.action_count}"},
+        )
+        assert answer.status_code == 302
+    assert table.status == Status.FINISHED
+    page = client.get(f"/play/chaos/{table.uid}/").content.decode()
+    assert "Game over" in page
+    assert f"/play/chaos/{table.uid}/replay/" in page
+
+
+def test_the_new_table_page_is_throttled_with_clash_tables(olga: User, monkeypatch: Any) -> None:
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "games", "1/hour")
+    client = _client(olga)
+    assert client.post("/play/chaos/new/", {"opponent": "agent:random"}).status_code == 302
+    refused = client.post("/play/chaos/new/", {"opponent": "agent:random"})
+    assert refused.status_code == 429
+
+
+def test_the_table_speaks_french_and_swedish(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    client = _client(olga)
+    fr = client.get(f"/fr/play/chaos/{table.uid}/").content.decode()
+    assert "Duel of Chaos" in fr
+    assert "Zone de jeu" in fr
+    sv = client.get(f"/sv/play/chaos/{table.uid}/").content.decode()
+    assert "Spelzon" in sv
+
+
+def test_the_lobby_lists_my_duel_of_chaos_tables(olga: User, piet: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    lobby = _client(olga).get("/play/").content.decode()
+    assert 'href="/play/chaos/new/"' in lobby
+    assert f'href="/play/chaos/{table.uid}/"' in lobby
+    assert f'href="/play/chaos/{table.uid}/"' not in _client(piet).get("/play/").content.decode()
+
+
+def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="random")
+    seats = {seat.index: seat for seat in table.seats.all()}
+    table = _play_out(table, seats)
+    step = 3
+    state = chaos_state(table, step)
+    assert state.phase != OVER
+    as_a, events = chaos_replay_step(table, step, 0)
+    public, _events = chaos_replay_step(table, step, SPECTATOR)
+    names = state.setup.names
+    assert [card["name"] for card in as_a["players"][0]["hand"]] == [
+        names[card] for card in state.players[0].hand
+    ]
+    assert as_a["players"][1]["hand"] is None
+    assert as_a["players"][1]["hand_count"] == len(state.players[1].hand)
+    assert [player["hand"] for player in public["players"]] == [None, None]
+    assert as_a["turn"] == state.turn
+    # The events of that one action, as A saw them.
+    shown = chaos_state(table, step - 1)
+    assert events["events"] == [
+        event_text(event["code"], event["args"], lambda name: name)
+        for event in seat_events(state, 0, len(shown.log or []))
+    ]
+    page = _client(olga).get(f"/play/chaos/{table.uid}/replay/?as=B&step={step}")
+    assert page.status_code == 200
+    assert f"Action {step} of {table.action_count}" in page.content.decode()
+
+
+def test_card_names_are_the_catalogues_translations(olga: User) -> None:
+    table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    assert chaos_names(table, "fr")["Courier"] == "Messager"
+    assert chaos_names(table, "fr")["Seer"] == "Voyant"
+    assert chaos_names(table, "sv")["Courier"] == "Budbärare"
+    with translation.override("fr"):
+        board = chaos_board(table, table.seats.get(index=0))
+    labels = {card["name"]: card["label"] for card in board["players"][0]["hand"]}
+    assert all(label == chaos_names(table, "fr")[name] for name, label in labels.items())
+    assert board["phase_label"] == "Combo"
+    assert any(line.startswith("Mise en place : ") for line in board["events"])
+    assert any(line.endswith("est révélée dans le Domaine.") for line in board["events"])
