@@ -16,6 +16,7 @@ from cards.models import Card
 from champions.models import Champion
 from champions.selectors import champion_visible_to
 from cod_site.errors import DomainError
+from cod_site.text import check_visible
 from decks import deck_code
 from decks.models import (
     DESCRIPTION_MAX_LENGTH,
@@ -60,6 +61,7 @@ def _check_name(name: str) -> str:
             _("A deck name has at most %(max)d characters.") % {"max": NAME_MAX_LENGTH},
             {"field": "name"},
         )
+    check_visible(name, field="name")
     return name
 
 
