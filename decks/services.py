@@ -318,7 +318,7 @@ def deck_fork(*, deck: Deck, owner: User, name: str | None = None) -> Deck:
     rows = list(source.deck_cards.all())
     return deck_create(
         owner=owner,
-        name=name if name is not None else _fork_name(source.name),
+        name=name if name and name.strip() else _fork_name(source.name),
         format=source.format,
         cards=[row.card for row in rows],
         removed=[row.card for row in rows if row.removed],

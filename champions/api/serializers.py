@@ -6,8 +6,9 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from champions.documents import MAX_SYNC_CARDS
 from champions.models import Champion, PrintJob, Visibility
-from champions.pnp import PAPERS, SheetOptions
+from champions.pnp import MAX_BACK_OFFSET_MM, PAPERS, SheetOptions
 from champions.pricing import (
     ATTACK_MAX,
     ATTACK_MIN,
@@ -24,9 +25,9 @@ from champions.selectors import (
     champion_price,
     champion_texts,
 )
-from champions.services import MAX_PRINT_JOB_CARDS
+from champions.services import MAX_COPIES, MAX_PRINT_JOB_CARDS
 from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
-from cod_site.api.schema import documented_range
+from cod_site.api.schema import UploadField, documented_float_range, documented_range
 from cod_site.api.strict import StrictInputSerializer
 from cod_site.i18n import LANGUAGE_CODES
 
@@ -155,7 +156,7 @@ class ChampionWriteSerializer(StrictInputSerializer):
 
 
 class IllustrationUploadSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="PNG, JPEG or WebP (checked by content), ≤ 10 MB.")
+    file = UploadField(help_text="PNG, JPEG or WebP (checked by content), ≤ 10 MB.")
 
 
 class ChampionAbilitySerializer(serializers.Serializer):
@@ -265,8 +266,13 @@ class SheetOptionsSerializer(StrictInputSerializer):
     backs = serializers.BooleanField(
         default=False, help_text="Add a page of backs, mirrored for long-edge duplex."
     )
-    back_offset_x = serializers.FloatField(default=0.0, help_text="Shift the backs right (mm).")
-    back_offset_y = serializers.FloatField(default=0.0, help_text="Shift the backs down (mm).")
+    # The bounds are checked by SheetOptions (`invalid_back_offset`); the schema states them.
+    back_offset_x = documented_float_range(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)(
+        default=0.0, help_text="Shift the backs right (mm)."
+    )
+    back_offset_y = documented_float_range(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)(
+        default=0.0, help_text="Shift the backs down (mm)."
+    )
 
     def options(self) -> SheetOptions:
         data = self.validated_data
@@ -280,7 +286,9 @@ class SheetOptionsSerializer(StrictInputSerializer):
 
 
 class ChampionPnpQuerySerializer(SheetOptionsSerializer):
-    copies = serializers.IntegerField(default=9, help_text="How many copies (1 to 27 here).")
+    copies = documented_range(1, MAX_SYNC_CARDS)(
+        default=9, help_text="How many copies (1 to 27 here)."
+    )
 
 
 class DeckPnpQuerySerializer(SheetOptionsSerializer):
@@ -297,7 +305,7 @@ class ManyPnpQuerySerializer(SheetOptionsSerializer):
 
 class PrintJobItemSerializer(StrictInputSerializer):
     champion = serializers.CharField()
-    copies = serializers.IntegerField(default=1)
+    copies = documented_range(1, MAX_COPIES)(default=1)
 
 
 class PrintJobRequestSerializer(SheetOptionsSerializer):
