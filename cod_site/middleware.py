@@ -3,6 +3,7 @@
 import contextlib
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -112,3 +113,42 @@ class SyncChainMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
+
+
+def _policy(directives: dict[str, str]) -> str:
+    return "; ".join(f"{name} {value}".strip() for name, value in directives.items())
+
+
+class SecurityPolicyMiddleware:
+    """The Content-Security-Policy and Permissions-Policy headers of every answer (issue 25,
+    fault 7), from settings: CONTENT_SECURITY_POLICY (directive → sources), its additions per
+    path prefix CONTENT_SECURITY_POLICY_PATHS (the API's docs pages), and PERMISSIONS_POLICY.
+
+    The pages run no script written in their markup (behaviours are data attributes read by
+    static scripts, cod_site/static/cod_site/behaviour.js), so `script-src 'self'` stops a
+    script an attacker slipped into a name or a description from running at all.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.default = _policy(settings.CONTENT_SECURITY_POLICY)
+        self.by_path = [
+            (prefix, _policy({**settings.CONTENT_SECURITY_POLICY, **extra}))
+            for prefix, extra in settings.CONTENT_SECURITY_POLICY_PATHS.items()
+        ]
+        self.permissions = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = next(
+            (value for prefix, value in self.by_path if request.path.startswith(prefix)),
+            self.default,
+        )
+        if policy:
+            response.headers.setdefault("Content-Security-Policy", policy)
+        if self.permissions:
+            response.headers.setdefault("Permissions-Policy", self.permissions)
+        return response
