@@ -153,3 +153,17 @@ def test_a_play_guest_name_with_a_right_to_left_override_is_refused(
     response = APIClient().post(f"/api/v1/games/{table['id']}/join/", body, format="json")
     assert response.status_code == 400
     assert response.json() == _refusal("guest_name", side="b")
+
+
+@pytest.mark.django_db
+def test_a_mutation_guest_joining_with_a_zero_width_name_is_refused(
+    cards_db: None, owner: User
+) -> None:
+    from tests.mutation.conftest import new_session
+
+    session = new_session(owner)
+    token = session.seats.get(number=2).join_token
+    body = {"token": token, "name": "Bo\u2060b"}
+    response = APIClient().post("/api/v1/mutation-sessions/join/", body, format="json")
+    assert response.status_code == 400
+    assert response.json() == _refusal("name", "U+2060")
