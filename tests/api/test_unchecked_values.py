@@ -182,3 +182,65 @@ def test_a_nul_in_a_page_form_is_the_400_page(client: Client) -> None:
             content_type="application/x-www-form-urlencoded",
         )
         assert urlencoded.status_code == 400
+
+
+@pytest.mark.django_db
+def test_no_query_parameter_or_page_path_reaches_the_database_unchecked(
+    token_client: Client, cards_db: None
+) -> None:
+    """Each query parameter of each GET operation given an integer past bigint (and text where a
+    number is expected); pages whose paths take numbers given one past bigint: 400 or 404."""
+    token_client.raise_request_exception = False
+    schema = token_client.get("/api/v1/schema/?format=json").json()
+    failures = []
+    sent = 0
+    for path, operations in schema["paths"].items():
+        operation = operations.get("get")
+        if operation is None or "{" in path:
+            continue
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] != "query":
+                continue
+            for value in (str(HUGE), str(-HUGE), "1e999", "é" * 3):
+                sent += 1
+                response = token_client.get(path, {parameter["name"]: value})
+                if response.status_code >= 500:
+                    failures.append((path, parameter["name"], value, response.status_code))
+    pages = [
+        f"/mutation/{HUGE}/",
+        f"/simulations/{HUGE}/",
+        f"/simulations/{HUGE}/games/{HUGE}/",
+        f"/simulations/suggestions/{HUGE}/",
+        f"/champions/print-jobs/{HUGE}/",
+    ]
+    for page in pages:
+        sent += 1
+        response = token_client.get(page)
+        if response.status_code >= 500:
+            failures.append((page, "", "", response.status_code))
+    assert failures == []
+    assert sent > 50
+
+
+@pytest.mark.django_db
+def test_page_forms_given_numbers_past_bigint_answer_without_a_500(
+    owner: User, catalogue: None
+) -> None:
+    client = Client(raise_request_exception=False)
+    client.force_login(owner)
+    champion = {
+        "name_en": "Åsa",
+        "mana": "4",
+        "attack": "4",
+        "hp": "4",
+        "visibility": "private",
+        "illustration_x": "50",
+        "illustration_y": "50",
+        "illustration_zoom": "100",
+    }
+    for field in ("mana", "attack", "hp", "illustration_x", "illustration_y", "illustration_zoom"):
+        response = client.post("/champions/new/", {**champion, field: str(HUGE)})
+        assert response.status_code in (200, 400), field  # the form again, with its error
+    for field in ("seed",):
+        form = {"name": "Lab", "expansion_a": "1", "expansion_b": "2", field: str(HUGE)}
+        assert client.post("/mutation/new/", form).status_code in (200, 400)
