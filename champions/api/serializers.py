@@ -260,8 +260,18 @@ class ChampionSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
+class PaperField(serializers.ChoiceField):
+    """A blank `paper=` in a query string is refused, as the schema's `minLength: 1` says: DRF
+    reads a blank query value of an optional field as absent (the default, a4)."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if hasattr(dictionary, "getlist") and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
 class SheetOptionsSerializer(StrictInputSerializer):
-    paper = serializers.ChoiceField(choices=sorted(PAPERS), default="a4")
+    paper = PaperField(choices=sorted(PAPERS), default="a4")
     bleed = serializers.BooleanField(default=False, help_text="Add a 3 mm bleed around the grid.")
     backs = serializers.BooleanField(
         default=False, help_text="Add a page of backs, mirrored for long-edge duplex."

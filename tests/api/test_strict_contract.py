@@ -119,6 +119,17 @@ def test_the_schema_states_the_print_and_play_limits(schema: dict[str, Any]) -> 
 
 
 @pytest.mark.django_db
+def test_a_blank_paper_is_refused_as_the_schema_says(client: Client) -> None:
+    response = client.get("/api/v1/champions/pnp.pdf?champions=x&paper=")
+    assert response.status_code == 400
+    assert response.json() == {
+        "code": "invalid",
+        "message": 'paper: "" is not a valid choice.',
+        "details": {"paper": ['"" is not a valid choice.']},
+    }
+
+
+@pytest.mark.django_db
 def test_the_schema_states_blank_fork_names_uploads_and_open_attempts(
     schema: dict[str, Any],
 ) -> None:
