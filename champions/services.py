@@ -47,6 +47,7 @@ from champions.pricing import (
 from champions.selectors import ability_costs, champion_face, champion_get
 from cod_site.errors import DomainError
 from cod_site.i18n import LANGUAGE_CODES
+from cod_site.text import check_visible
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +97,7 @@ def _check_texts(design: ChampionDesign) -> dict[str, tuple[str, str]]:
                 _("A name has at most %(max)s characters.") % {"max": NAME_MAX_LENGTH},
                 f"name_{language}",
             )
+        check_visible(name, field=f"name_{language}")
         if len(flavour) > FLAVOUR_MAX_LENGTH:
             raise _field_error(
                 "flavour_too_long",

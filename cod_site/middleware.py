@@ -1,38 +1,61 @@
 """Refusals made before any view runs, for pages and the API alike."""
 
+import contextlib
 from collections.abc import Callable
 
-from django.core.exceptions import BadRequest
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from cod_site.api.errors import error_body
 
 NUL = "\x00"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 class NulCharacterMiddleware:
-    """A query string holding a NUL character is a 400.
+    """A NUL character in the path, the query string or a form body is refused here.
 
     PostgreSQL text cannot hold NUL: a filter given one (`?card=%00`) raised a DataError deep in
-    a query, a 500, where SQLite quietly matched nothing. Form and JSON bodies are covered by the
-    fields (Django's and DRF's CharField refuse NUL); the query string reaches selectors raw.
+    a query, a 500, where SQLite quietly matched nothing; so did a path segment (`/decks/a%00/`,
+    a share id looked up) and a form field read by a ModelChoiceField. A path holding one names
+    nothing (404); a query or form field holding one is a 400 naming it. JSON bodies are checked
+    by the API's parser (cod_site.api.parsers).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        for name, values in request.GET.lists():
+        if NUL in request.path:
+            if not request.path.startswith("/api/"):
+                raise Http404
+            body = error_body("not_found", _("Not found."), {})
+            return JsonResponse(body, status=404)
+        for in_query, name, values in self._fields(request):
             if NUL in name or any(NUL in value for value in values):
-                return self._refuse(request, name.replace(NUL, "\\x00")[:40])
+                return self._refuse(request, name.replace(NUL, "\\x00")[:40], in_query)
         return self.get_response(request)
 
-    def _refuse(self, request: HttpRequest, name: str) -> HttpResponse:
+    @staticmethod
+    def _fields(request: HttpRequest) -> list[tuple[bool, str, list[str]]]:
+        fields = [(True, name, values) for name, values in request.GET.lists()]
+        # A form body, which CsrfViewMiddleware reads next anyway (DRF reuses what was read).
+        if request.method == "POST" and request.content_type in FORM_TYPES:
+            # Too many fields or too large: left to the view, which answers as it did.
+            with contextlib.suppress(BadRequest, SuspiciousOperation):
+                fields += [(False, name, values) for name, values in request.POST.lists()]
+        return fields
+
+    def _refuse(self, request: HttpRequest, name: str, in_query: bool) -> HttpResponse:
         if not request.path.startswith("/api/"):
             raise BadRequest(name)  # the site's 400 page
-        message = _("The query parameter `%(name)s` holds a NUL character.") % {"name": name}
+        if in_query:
+            message = _("The query parameter `%(name)s` holds a NUL character.") % {"name": name}
+        else:
+            message = _("The field `%(name)s` holds a NUL character.") % {"name": name}
         body = error_body("invalid_parameter", message, {"field": name})
         return JsonResponse(body, status=400)
 
@@ -90,3 +113,42 @@ class SyncChainMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
+
+
+def _policy(directives: dict[str, str]) -> str:
+    return "; ".join(f"{name} {value}".strip() for name, value in directives.items())
+
+
+class SecurityPolicyMiddleware:
+    """The Content-Security-Policy and Permissions-Policy headers of every answer (issue 25,
+    fault 7), from settings: CONTENT_SECURITY_POLICY (directive → sources), its additions per
+    path prefix CONTENT_SECURITY_POLICY_PATHS (the API's docs pages), and PERMISSIONS_POLICY.
+
+    The pages run no script written in their markup (behaviours are data attributes read by
+    static scripts, cod_site/static/cod_site/behaviour.js), so `script-src 'self'` stops a
+    script an attacker slipped into a name or a description from running at all.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.default = _policy(settings.CONTENT_SECURITY_POLICY)
+        self.by_path = [
+            (prefix, _policy({**settings.CONTENT_SECURITY_POLICY, **extra}))
+            for prefix, extra in settings.CONTENT_SECURITY_POLICY_PATHS.items()
+        ]
+        self.permissions = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = next(
+            (value for prefix, value in self.by_path if request.path.startswith(prefix)),
+            self.default,
+        )
+        if policy:
+            response.headers.setdefault("Content-Security-Policy", policy)
+        if self.permissions:
+            response.headers.setdefault("Permissions-Policy", self.permissions)
+        return response

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "cod_site.middleware.SecurityPolicyMiddleware",
     "cod_site.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -282,7 +283,7 @@ WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        "cod_site.api.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -356,6 +357,36 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else Non
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (cod_site.middleware.SecurityPolicyMiddleware): every script is a
+# static file of the site, none is written in the markup. Styles may be inline
+# ('unsafe-inline'): htmx adds its indicator <style>, Swagger UI and Redoc style their elements,
+# the 500 page has a style attribute; a style runs no code, scripts are what the policy stops.
+# Images: data: and blob: for SVG icons of the docs pages and previews of a chosen upload.
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self' 'unsafe-inline'",
+    "img-src": "'self' data: blob:",
+    "font-src": "'self' data:",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+# Redoc renders in a Web Worker it makes from a blob: URL.
+CONTENT_SECURITY_POLICY_PATHS = {"/api/v1/redoc/": {"worker-src": "'self' blob:"}}
+# Features no page uses, turned off for the site and anything it might embed.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "accelerometer": [],
+    "camera": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
 SESSION_COOKIE_HTTPONLY = True
 
 LOGGING = {

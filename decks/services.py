@@ -16,6 +16,7 @@ from cards.models import Card
 from champions.models import Champion
 from champions.selectors import champion_visible_to
 from cod_site.errors import DomainError
+from cod_site.text import check_visible
 from decks import deck_code
 from decks.models import (
     DESCRIPTION_MAX_LENGTH,
@@ -60,6 +61,7 @@ def _check_name(name: str) -> str:
             _("A deck name has at most %(max)d characters.") % {"max": NAME_MAX_LENGTH},
             {"field": "name"},
         )
+    check_visible(name, field="name")
     return name
 
 
@@ -316,7 +318,7 @@ def deck_fork(*, deck: Deck, owner: User, name: str | None = None) -> Deck:
     rows = list(source.deck_cards.all())
     return deck_create(
         owner=owner,
-        name=name if name is not None else _fork_name(source.name),
+        name=name if name and name.strip() else _fork_name(source.name),
         format=source.format,
         cards=[row.card for row in rows],
         removed=[row.card for row in rows if row.removed],

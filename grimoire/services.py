@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from champions.models import Visibility
 from cod_site.background import task_send
 from cod_site.errors import DomainError
+from cod_site.text import hidden_character
 from engine.rules.errors import InputError
 from engine.rules.scenario import Scenario, build_state, parse
 from engine.rules.solver import Attempt, Report, attempt, goal_from_json, goal_problems, solve
@@ -217,6 +218,13 @@ def _check_translations(translations: dict[str, dict[str, str]]) -> None:
             if len(text) > limit:
                 message = _("at most %(limit)d characters") % {"limit": limit}
                 raise _refuse("invalid_text", message, field)
+            # The title is the puzzle's name (cod_site.text); hint and explanation are prose.
+            character = hidden_character(text) if key == "title" else None
+            if character is not None:
+                message = _("an invisible or control character (U+%(code)04X)") % {
+                    "code": ord(character)
+                }
+                raise _refuse("invisible_character", message, field)
 
 
 def _write_translations(puzzle: Puzzle, translations: dict[str, dict[str, str]]) -> None:

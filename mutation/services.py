@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card, Expansion
 from cod_site.errors import DomainError
+from cod_site.text import check_visible
 from decks.models import Deck
 from decks.selectors.checks import deck_check
 from decks.selectors.formats import format_get
@@ -76,6 +77,9 @@ def mutation_session_create(
 ) -> MutationSession:
     """A new session: four seats, the 64 cards of two expansions dealt from `seed`, the 12 games
     of the six rounds, and a copy of the default cost table for its organiser to edit."""
+    check_visible(name, field="name")
+    for index, player in enumerate(players):
+        check_visible(player, field=f"players.{index}")
     if expansion_a.pk == expansion_b.pk:
         raise DomainError(
             "same_expansion",
@@ -172,6 +176,7 @@ def seat_join(*, token: str, user: User | AnonymousUser | None, guest_name: str 
                     {"seat": other.get().number},
                 )
             found.user = user
+        check_visible(guest_name, field="name")
         if guest_name.strip():
             found.guest_name = guest_name.strip()[:60]
         found.save(update_fields=["user", "guest_name"])

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
+from cod_site.text import check_visible
 from engine.adapters.decks import (
     DeckChoice,
     ResolvedDeck,
@@ -513,6 +514,7 @@ def game_join(
                 raise DomainError(
                     "guest_name_required", _("Give a name to play as a guest."), {"side": side}
                 )
+            check_visible(name, field="guest_name", side=side)
             token = secrets.token_urlsafe(24)
             seat.guest_name = name
             seat.token_hash = token_hash(token)

@@ -6,8 +6,9 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from champions.documents import MAX_SYNC_CARDS
 from champions.models import Champion, PrintJob, Visibility
-from champions.pnp import PAPERS, SheetOptions
+from champions.pnp import MAX_BACK_OFFSET_MM, PAPERS, SheetOptions
 from champions.pricing import (
     ATTACK_MAX,
     ATTACK_MIN,
@@ -24,9 +25,9 @@ from champions.selectors import (
     champion_price,
     champion_texts,
 )
-from champions.services import MAX_PRINT_JOB_CARDS
+from champions.services import MAX_COPIES, MAX_PRINT_JOB_CARDS
 from cod_site.api.limits import BoundedListField, BoundedListSerializer, bounded_list
-from cod_site.api.schema import documented_range
+from cod_site.api.schema import UploadField, documented_float_range, documented_range
 from cod_site.api.strict import StrictInputSerializer
 from cod_site.i18n import LANGUAGE_CODES
 
@@ -155,7 +156,7 @@ class ChampionWriteSerializer(StrictInputSerializer):
 
 
 class IllustrationUploadSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="PNG, JPEG or WebP (checked by content), ≤ 10 MB.")
+    file = UploadField(help_text="PNG, JPEG or WebP (checked by content), ≤ 10 MB.")
 
 
 class ChampionAbilitySerializer(serializers.Serializer):
@@ -259,14 +260,29 @@ class ChampionSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
+class PaperField(serializers.ChoiceField):
+    """A blank `paper=` in a query string is refused, as the schema's `minLength: 1` says: DRF
+    reads a blank query value of an optional field as absent (the default, a4)."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if hasattr(dictionary, "getlist") and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
 class SheetOptionsSerializer(StrictInputSerializer):
-    paper = serializers.ChoiceField(choices=sorted(PAPERS), default="a4")
+    paper = PaperField(choices=sorted(PAPERS), default="a4")
     bleed = serializers.BooleanField(default=False, help_text="Add a 3 mm bleed around the grid.")
     backs = serializers.BooleanField(
         default=False, help_text="Add a page of backs, mirrored for long-edge duplex."
     )
-    back_offset_x = serializers.FloatField(default=0.0, help_text="Shift the backs right (mm).")
-    back_offset_y = serializers.FloatField(default=0.0, help_text="Shift the backs down (mm).")
+    # The bounds are checked by SheetOptions (`invalid_back_offset`); the schema states them.
+    back_offset_x = documented_float_range(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)(
+        default=0.0, help_text="Shift the backs right (mm)."
+    )
+    back_offset_y = documented_float_range(-MAX_BACK_OFFSET_MM, MAX_BACK_OFFSET_MM)(
+        default=0.0, help_text="Shift the backs down (mm)."
+    )
 
     def options(self) -> SheetOptions:
         data = self.validated_data
@@ -280,7 +296,9 @@ class SheetOptionsSerializer(StrictInputSerializer):
 
 
 class ChampionPnpQuerySerializer(SheetOptionsSerializer):
-    copies = serializers.IntegerField(default=9, help_text="How many copies (1 to 27 here).")
+    copies = documented_range(1, MAX_SYNC_CARDS)(
+        default=9, help_text="How many copies (1 to 27 here)."
+    )
 
 
 class DeckPnpQuerySerializer(SheetOptionsSerializer):
@@ -297,7 +315,7 @@ class ManyPnpQuerySerializer(SheetOptionsSerializer):
 
 class PrintJobItemSerializer(StrictInputSerializer):
     champion = serializers.CharField()
-    copies = serializers.IntegerField(default=1)
+    copies = documented_range(1, MAX_COPIES)(default=1)
 
 
 class PrintJobRequestSerializer(SheetOptionsSerializer):

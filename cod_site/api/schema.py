@@ -6,6 +6,8 @@ from drf_spectacular import openapi
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
+from cod_site.api.strict import StrictInputSerializer
+
 
 class ErrorSerializer(serializers.Serializer):
     """The one error body of the API (cod_site.api.errors): every refusal has this shape."""
@@ -25,6 +27,19 @@ def documented_range(minimum: int, maximum: int) -> type[serializers.IntegerFiel
     field_class = type(f"Integer{minimum}To{maximum}Field", (serializers.IntegerField,), {})
     schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
     return extend_schema_field(schema)(field_class)
+
+
+def documented_float_range(minimum: float, maximum: float) -> type[serializers.FloatField]:
+    """documented_range's twin for numbers (millimetres): the domain checks, the schema states."""
+    field_class = type("BoundedFloatField", (serializers.FloatField,), {})
+    schema = {"type": "number", "format": "double", "minimum": minimum, "maximum": maximum}
+    return extend_schema_field(schema)(field_class)
+
+
+# An upload: multipart bytes. drf-spectacular names a FileField a URI (its output form).
+UploadField = extend_schema_field({"type": "string", "format": "binary"})(
+    type("UploadField", (serializers.FileField,), {})
+)
 
 
 def error_response(description: str) -> OpenApiResponse:
@@ -56,6 +71,13 @@ class AutoSchema(openapi.AutoSchema):
                 "minItems": field.min_length,  # type: ignore[attr-defined]
             }
             schema.update({key: value for key, value in bounds.items() if value is not None})
+        return schema
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> Any:
+        schema = super()._map_basic_serializer(serializer, direction)
+        # Input serializers refuse fields they do not know (cod_site.api.strict): say so.
+        if isinstance(serializer, StrictInputSerializer):
+            schema["additionalProperties"] = False
         return schema
 
     def map_parsers(self) -> list[Any]:

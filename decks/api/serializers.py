@@ -270,7 +270,12 @@ class DeckWriteSerializer(StrictInputSerializer):
 
 
 class ForkRequestSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100, required=False)
+    name = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        help_text="The fork's name; blank or left out: the source's name with “(copy)”.",
+    )
 
 
 class DeckVersionSerializer(serializers.ModelSerializer):

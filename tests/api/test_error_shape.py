@@ -71,9 +71,10 @@ def test_a_session_post_without_csrf_token_is_a_json_403(csrf_client: Client) ->
         "/api/v1/decks/", data={"name": "x"}, content_type="application/json"
     )
     assert response.status_code == 403
+    # `csrf_failed`, as the README promises (issue 25, fault 6), not `permission_denied`.
     assert response.json() == {
-        "code": "permission_denied",
-        "message": "CSRF Failed: CSRF cookie not set.",
+        "code": "csrf_failed",
+        "message": "CSRF check failed: CSRF cookie not set.",
         "details": {},
     }
 

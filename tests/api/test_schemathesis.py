@@ -23,8 +23,12 @@ from tests.support.processes import ROOT, child_environ
 ST = Path(sys.executable).with_name("st")
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 # Per operation, in the fuzzing phase; the coverage phase's cases (each parameter's boundaries
-# and wrong types, each unexpected method) come on top. Both runs: about 5 minutes on 2 cores.
+# and wrong types, each unexpected method) come on top. Every operation of the schema is selected
+# (102) with every check. Both runs: 7 min 16 s and 8 min 58 s measured on 2 shared cores
+# (issue 25), about 5 minutes on an idle machine.
 MAX_EXAMPLES = 5
+# No check is excluded. The one written exception (a 400 accepted from some operations for
+# schema-valid input) is in schemathesis.toml, with its reason.
 EXCLUDED_CHECKS: dict[str, str] = {}
 
 

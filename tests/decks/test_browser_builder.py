@@ -119,7 +119,7 @@ def test_copy_buttons_put_the_code_and_link_on_the_clipboard(
     browser: object, live_server: object
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    context = browser.new_context()  # type: ignore[attr-defined]
+    context = browser.new_context(bypass_csp=True)  # type: ignore[attr-defined]  # see `page`
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     try:
         page = context.new_page()

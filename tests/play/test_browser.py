@@ -143,7 +143,11 @@ def test_two_browsers_play_a_duel_to_the_end(
     for name in ("bea", "cal"):
         django_user_model.objects.create_user(name, password=f"pw-{name}-123456")
     base = live_server.url
-    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
+    # bypass_csp: see the `page` fixture (tests/support/browser.py).
+    contexts = [
+        browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        for _ in range(2)
+    ]
     bea, cal = (context.new_page() for context in contexts)
     # Both see every step at once: the game is played faster than the steps are shown.
     for page in (bea, cal):

@@ -41,8 +41,13 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: object, live_server: object) -> Iterator[object]:
-    """A fresh browser context (no cookies) with a page; `live_server.url` is the app's address."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    """A fresh browser context (no cookies) with a page; `live_server.url` is the app's address.
+
+    It bypasses the Content-Security-Policy: Playwright's `wait_for_function` compiles its
+    predicate with eval in the page, which the policy (`script-src 'self'`) refuses. The policy
+    itself is tested by tests/foundation/test_browser_csp.py, in a context of its own that keeps it.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)  # type: ignore[attr-defined]
     context.set_default_timeout(15_000)
     page = context.new_page()
     yield page

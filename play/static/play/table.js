@@ -100,3 +100,16 @@
     if (event.detail.target.id === "board") { replaySteps(event.detail.target); }
   });
 })();
+// The 2 s poll while no stream is open (or without EventSource at all): htmx's
+// `every 2s[!window.playStreaming]` filter needs eval, which the Content-Security-Policy refuses,
+// so the board's trigger listens for `play-poll`, sent from here.
+(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  if (!board || !board.dataset.stream) { return; }
+  window.setInterval(function () {
+    if (!window.playStreaming && document.body.contains(board)) {
+      board.dispatchEvent(new CustomEvent("play-poll"));
+    }
+  }, 2000);
+})();
