@@ -58,3 +58,15 @@ def test_no_template_writes_a_script_or_a_handler_into_its_markup() -> None:
             if inline.search(line):
                 found.append(f"{template.relative_to(settings.BASE_DIR)}:{number}")
     assert found == []
+
+
+def test_no_template_asks_htmx_for_a_trigger_filter() -> None:
+    # htmx compiles a trigger filter (`every 2s[cond]`) with eval, which script-src 'self' refuses:
+    # the filter then never runs and the element never polls (the Duel of Chaos table did).
+    filtered = re.compile(r"hx-trigger=\"[^\"]*\[")
+    found = []
+    for template in Path(settings.BASE_DIR).glob("*/templates/**/*.html"):
+        for number, line in enumerate(template.read_text().splitlines(), 1):
+            if filtered.search(line):
+                found.append(f"{template.relative_to(settings.BASE_DIR)}:{number}")
+    assert found == []
