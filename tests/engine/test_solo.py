@@ -36,7 +36,7 @@ from engine.rules.play import main as play_main
 from engine.rules.replay import dumps, parse, play, record
 from engine.rules.scenario import run_file
 from engine.rules.solo import preconstructed
-from engine.rules.state import SUMMONING
+from engine.rules.state import SUMMONING, new_creature
 
 from .solo_fingerprint import solo_fingerprint
 
@@ -196,10 +196,14 @@ def test_custom_play_sets_the_automaton_and_the_given_abilities() -> None:
     )
     setup = state.setup
     rage = REGISTRY["rage"].bit
-    for card, card_def in enumerate(setup.cards):
-        given = setup.origin[card] == 1 and card_def.is_creature
-        assert bool(setup.mask[card] & rage) == (given or bool(card_def.mask & rage))
+    # Given by seat, not by card (ruling SO12): the cards keep their printed abilities and every
+    # creature entering play for the AI's seat gets Rage, whichever deck it came from.
+    assert setup.given == (0, rage)
+    assert setup.mask == tuple(card_def.mask for card_def in setup.cards)
     assert setup.in_game & rage
+    player_card = next(c for c, d in enumerate(setup.cards) if d.is_creature and not d.mask & rage)
+    assert new_creature(setup, player_card, 1, 0).base & rage
+    assert not new_creature(setup, player_card, 0, 0).base & rage
 
 
 @pytest.mark.parametrize(
