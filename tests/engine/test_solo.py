@@ -28,7 +28,7 @@ from engine.rules.agents import (
     StrongAgent,
     play_game,
 )
-from engine.rules.ai_options import AiOptions
+from engine.rules.ai_options import GIVEN_ABILITIES, AiOptions
 from engine.rules.champion import stand_in
 from engine.rules.errors import InputError
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
@@ -64,6 +64,7 @@ def test_custom_play_round_trips_through_json() -> None:
         abilities=("rage", "splash"),
         champion=True,
         bastion=False,
+        edition="2021",
     )
     assert AiOptions.from_json(custom.to_json()) == custom
     assert AiOptions.from_json({"fixed_mana": 8}) == AiOptions(fixed_mana=8)
@@ -183,7 +184,12 @@ def test_the_ai_first_plays_its_first_turn_inside_new_game() -> None:
 def test_custom_play_sets_the_automaton_and_the_given_abilities() -> None:
     player, ai = preconstructed(load_catalogue(), 1)
     custom = AiOptions(
-        fixed_mana=9, mana_per_creature=2, resistance=True, abilities=("rage",), bastion=False
+        fixed_mana=9,
+        mana_per_creature=2,
+        resistance=True,
+        abilities=("rage",),
+        bastion=False,
+        edition="2021",
     )
     state = new_game([player, ai], 4, Options(mode="solo", ai=custom))
     kingdom = state.players[1]
@@ -371,3 +377,22 @@ def test_the_sources_and_this_engine_play_identical_solo_games() -> None:
         check=True,
     )
     assert child.stdout.strip() == solo_fingerprint(120)
+
+
+def test_custom_play_offers_the_current_editions_ten_abilities_and_a_bastion() -> None:
+    # Ruling SO12: Berserk and the AI without a Bastion are the 2021 edition's, refused unless
+    # that labelled variant is asked for.
+    assert len(GIVEN_ABILITIES) == 10 and "berserk" not in GIVEN_ABILITIES
+    with pytest.raises(InputError, match=r"^ai\.abilities: 'berserk' is not an ability"):
+        AiOptions.from_json({"abilities": ["berserk"]})
+    with pytest.raises(InputError, match=r"^ai\.bastion: the current edition's AI always has"):
+        AiOptions.from_json({"bastion": False})
+    with pytest.raises(InputError, match=r"^ai\.edition: expected 'current' or '2021'"):
+        AiOptions.from_json({"edition": "2020"})
+    variant = AiOptions.from_json({"edition": "2021", "abilities": ["berserk"], "bastion": False})
+    assert (variant.abilities, variant.bastion, variant.to_json()["edition"]) == (
+        ("berserk",),
+        False,
+        "2021",
+    )
+    assert "edition" not in AiOptions().to_json()
