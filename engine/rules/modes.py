@@ -127,14 +127,15 @@ DUEL_MODE: Final = Mode(
     playable=True,
 )
 
-# Solo: the player (seat 0, "A") against the rulebook's automaton (seat 1, "AI"). The player has
-# 6 Mana on their first turn whoever begins (docs/rulings.md, SO3): the table covers the first two
-# turns in turn order, and the automaton never reads it (its Phase 1 is its own, rule solo-mana).
+# Solo: the player (seat 0, "A") against the rulebook's automaton (seat 1, "AI"). As in the Duel,
+# only the first player has 6 Mana on their first turn: with Custom Play's "the AI plays first"
+# the player is the second player and has their full Phase 1 Mana (docs/rulings.md, SO3). The
+# automaton never reads the table (its Phase 1 is its own, rule solo-mana).
 SOLO_MODE: Final = Mode(
     name="solo",
     topology=DUEL,
     seats=(Seat(HAND, 0), Seat(AUTOMATON, 1)),
-    first_turn_mana=(6, 6),
+    first_turn_mana=(6,),
     win_rule=OTHER_TEAMS,
     playable=True,
 )

@@ -177,8 +177,8 @@ def test_the_ai_first_plays_its_first_turn_inside_new_game() -> None:
     kingdom = state.players[1]
     assert (state.first_player, state.active, state.turn) == (1, 0, 2)
     assert kingdom.turns == 1 and any(kingdom.lines)
-    # The player's first turn: 6 Mana, although they are second.
-    assert state.players[0].mana == 6
+    # The player is second: their first turn has the full 9 Mana (ruling SO3, issue 28).
+    assert state.players[0].mana == 9
 
 
 def test_custom_play_sets_the_automaton_and_the_given_abilities() -> None:
