@@ -147,3 +147,20 @@ def test_the_admin_refuses_new_points_that_break_a_level(admin_client: Client) -
 def test_the_admin_pages_open(admin_client: Client) -> None:
     assert admin_client.get("/admin/engine/difficultylevel/").status_code == 200
     assert admin_client.get("/admin/engine/difficultyparameter/").status_code == 200
+
+
+def test_an_edit_of_a_rows_points_is_all_it_takes_to_reprice_it() -> None:
+    # The icons of "the AI plays first" were lost (ruling: 1 or 2 points): an admin edit of the
+    # row reprices every use of it, with no code change.
+    level = DifficultyLevel.objects.get(level=3)
+    parameters = list(level.parameters.all())
+    assert selectors.difficulty_problems(parameters=parameters, budget=level.budget) == []
+    assert selectors.difficulty_points_of_options({"ai_first": True}) == 1
+    DifficultyParameter.objects.filter(code="ai_first").update(points=2)
+    parameters = list(DifficultyLevel.objects.get(level=3).parameters.all())
+    assert selectors.difficulty_problems(parameters=parameters, budget=3) == [
+        "These parameters are worth 4 difficulty points; the level's budget is 3: they must "
+        "add up to it exactly."
+    ]
+    assert selectors.difficulty_points_of_options({"ai_first": True}) == 2
+    assert selectors.difficulty_points_of_options({"fixed_mana": 8, "ai_first": True}) == 4
