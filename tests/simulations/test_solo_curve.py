@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from engine import selectors, services, simulation
-from engine.models import DifficultyCurve, SimulationBatch
+from engine.models import DifficultyCurve, SimulationBatch, SimulationSeat
 from tests.simulations.conftest import InlineExecutor
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -83,6 +83,14 @@ def test_a_curve_counts_as_one_active_batch(
         assert owner_client.post(CURVES, body, content_type="application/json").status_code == 202
     assert len(sent) == SimulationBatch.objects.filter(status="queued").count() == 10
     assert selectors.active_batch_count(owner) == 1
+    # No agent asked: the batch rule's default for 5 Solo games, not greedy (issue 28).
+    agents = {
+        seat.agent
+        for seat in SimulationSeat.objects.filter(batch__curve__isnull=False)
+        if seat.agent != "automaton"
+    }
+    assert agents == {services.agent_for(5, "solo")}
+    assert services.agent_for(5, "solo") != "greedy"
 
 
 def test_bad_curve_input_is_a_400(
