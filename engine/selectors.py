@@ -543,11 +543,18 @@ class CurveSummary:
     games_done: int
     games: int
     level_beaten: int
+    # The agent that played the deck (every level the same), shown by its label; "" without one.
+    agent_label: str = ""
 
 
 def curve_summary(curve: DifficultyCurve) -> CurveSummary:
     points = curve_points(curve)
     done, games = curve_games(points)
+    agents = [
+        seat.agent
+        for seat in (points[0].batch.seats.all() if points else [])
+        if seat.agent != simulation.AUTOMATON
+    ]
     return CurveSummary(
         curve=curve,
         levels=points,
@@ -555,6 +562,7 @@ def curve_summary(curve: DifficultyCurve) -> CurveSummary:
         games_done=done,
         games=games,
         level_beaten=curve_level_beaten(points),
+        agent_label=str(Agent(agents[0]).label) if agents and agents[0] in Agent.values else "",
     )
 
 

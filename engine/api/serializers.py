@@ -27,7 +27,13 @@ from engine.models import (
     SimulationSeat,
 )
 from engine.rules import MODES
-from engine.rules.ai_options import FIXED_MANA_RANGE, GIVEN_ABILITIES, MANA_PER_CREATURE_CHOICES
+from engine.rules.ai_options import (
+    EDITION_2021_ABILITIES,
+    EDITIONS,
+    FIXED_MANA_RANGE,
+    GIVEN_ABILITIES,
+    MANA_PER_CREATURE_CHOICES,
+)
 from engine.services import CONTROL_GAMES, CURVE_GAMES, MAX_CURVE_GAMES, SEED_BITS, DraftChoice
 
 # What a batch plays: the decks entered, or decks drafted for each game (the Draft format).
@@ -72,13 +78,25 @@ class SoloAiSerializer(StrictInputSerializer):
         required=False, help_text="Each attack on the AI's deck pile inflicts only 1 damage."
     )
     abilities = BoundedListField(
-        child=serializers.ChoiceField(list(GIVEN_ABILITIES)),
-        max_length=len(GIVEN_ABILITIES),
+        child=serializers.ChoiceField(list(GIVEN_ABILITIES + EDITION_2021_ABILITIES)),
+        max_length=len(GIVEN_ABILITIES + EDITION_2021_ABILITIES),
         required=False,
-        help_text="Special abilities all the AI's creatures bear.",
+        help_text=(
+            "Special abilities all the AI's creatures bear: the current edition's ten "
+            "(berserk only with edition 2021)."
+        ),
     )
     bastion = serializers.BooleanField(
-        required=False, help_text="False: the 2021 edition's AI that starts on its Fort."
+        required=False,
+        help_text="False: the 2021 edition's AI that starts on its Fort (only with edition 2021).",
+    )
+    edition = serializers.ChoiceField(
+        list(EDITIONS),
+        required=False,
+        help_text=(
+            "current (default: the 2022 rulebook), or 2021: the Swedish edition's variant that "
+            "also offers berserk and bastion false."
+        ),
     )
     champion = serializers.BooleanField(
         required=False,

@@ -19,9 +19,9 @@ QUICK_PLAY_FIXED_MANA: Final = 6
 # Custom Play's fixed Mana: 7 to 10 (Quick Play's 6 is the cheapest choice).
 FIXED_MANA_RANGE: Final = (6, 10)
 MANA_PER_CREATURE_CHOICES: Final = (1, 2)
-# The special abilities Custom Play may give all the AI's creatures: the current edition's list
-# (French text: Affûtage, Aquatique, Catalyseur, Instinct, Protection, Dérobade, Perforation,
-# Rage, Splash, Sprint) and the 2021 edition's Berserk (docs/rulings.md, SO12).
+# The special abilities Custom Play may give all the AI's creatures: the current edition's list,
+# exactly ten (French text: Affûtage, Aquatique, Catalyseur, Instinct, Protection, Dérobade,
+# Perforation, Rage, Splash, Sprint; docs/rulings.md, SO12).
 GIVEN_ABILITIES: Final = (
     "sharpening",
     "aquatic",
@@ -33,8 +33,13 @@ GIVEN_ABILITIES: Final = (
     "rage",
     "splash",
     "sprint",
-    "berserk",
 )
+# The Swedish 2021 edition's extra choices (Berserk given, an AI without a Bastion) exist only
+# under ``edition="2021"``, a labelled variant no default difficulty level uses (SO12).
+CURRENT_EDITION: Final = "current"
+EDITION_2021: Final = "2021"
+EDITIONS: Final = (CURRENT_EDITION, EDITION_2021)
+EDITION_2021_ABILITIES: Final = ("berserk",)
 KEYS: Final = (
     "fixed_mana",
     "mana_per_creature",
@@ -43,6 +48,7 @@ KEYS: Final = (
     "abilities",
     "champion",
     "bastion",
+    "edition",
 )
 
 
@@ -56,7 +62,10 @@ class AiOptions:
     - ``resistance``: each attack on the AI's deck pile inflicts only 1 damage.
     - ``abilities``: ability codes every AI creature bears (among :data:`GIVEN_ABILITIES`).
     - ``champion``: the player plays with a Champion (Custom Play only; the level's -2).
-    - ``bastion``: False for the 2021 edition's AI that starts with its Fort side up.
+    - ``bastion``: False for the 2021 edition's AI that starts with its Fort side up (only with
+      ``edition="2021"``).
+    - ``edition``: ``"current"`` (the rulebook of 2022), or ``"2021"``, the Swedish edition's
+      variant that also offers Berserk and ``bastion=False``.
     """
 
     fixed_mana: int = QUICK_PLAY_FIXED_MANA
@@ -66,6 +75,7 @@ class AiOptions:
     abilities: tuple[str, ...] = ()
     champion: bool = False
     bastion: bool = True
+    edition: str = CURRENT_EDITION
 
     def __post_init__(self) -> None:
         _check(self)
@@ -82,8 +92,9 @@ class AiOptions:
         return mask
 
     def to_json(self) -> dict[str, Any]:
-        """Every key, so that a stored value reads the same whatever the defaults become."""
-        return {
+        """Every key, so that a stored value reads the same whatever the defaults become;
+        ``edition`` only for the 2021 variant (values stored before the key read the same)."""
+        data: dict[str, Any] = {
             "fixed_mana": self.fixed_mana,
             "mana_per_creature": self.mana_per_creature,
             "ai_first": self.ai_first,
@@ -92,6 +103,9 @@ class AiOptions:
             "champion": self.champion,
             "bastion": self.bastion,
         }
+        if self.edition != CURRENT_EDITION:
+            data["edition"] = self.edition
+        return data
 
     @classmethod
     def from_json(cls, data: object, where: str = "ai") -> AiOptions:
@@ -116,6 +130,7 @@ class AiOptions:
                 abilities=tuple(abilities),
                 champion=data.get("champion", False),
                 bastion=data.get("bastion", True),
+                edition=data.get("edition", CURRENT_EDITION),
             )
         except InputError as exc:
             raise InputError(f"{where}.{exc}") from None
@@ -134,14 +149,24 @@ def _check(options: AiOptions) -> None:
     for key in ("ai_first", "resistance", "champion", "bastion"):
         if type(getattr(options, key)) is not bool:
             raise InputError(f"{key}: expected true or false")
+    edition = options.edition
+    if edition not in EDITIONS:
+        raise InputError(f"edition: expected 'current' or '2021', not {edition!r}")
     codes = options.abilities
     if type(codes) is not tuple:
         raise InputError("abilities: expected a list of ability codes")
+    offered = GIVEN_ABILITIES + (EDITION_2021_ABILITIES if edition == EDITION_2021 else ())
     for code in codes:
-        if code not in GIVEN_ABILITIES:
+        if code not in offered:
+            only_2021 = " (Berserk only with edition '2021')" if code == "berserk" else ""
             raise InputError(
                 f"abilities: {code!r} is not an ability Custom Play gives "
-                f"(one of {', '.join(GIVEN_ABILITIES)})"
+                f"(one of {', '.join(GIVEN_ABILITIES)}){only_2021}"
             )
+    if not options.bastion and edition != EDITION_2021:
+        raise InputError(
+            "bastion: the current edition's AI always has a Bastion "
+            "(false only with edition '2021')"
+        )
     if len(set(codes)) != len(codes):
         raise InputError("abilities: an ability is given once")

@@ -78,16 +78,21 @@ def check_champions(
 
 def summon_cost(state: GameState, player: int) -> int:
     """What summoning ``player``'s Champion costs now: its Mana cost minus 1 per creature card in
-    play in both Kingdoms with exactly that cost (a Symbiote stack is two creature cards), never
-    below 0."""
+    play in "both Kingdoms" with exactly that cost (a Symbiote stack is two creature cards), never
+    below 0. Both Kingdoms: ``player``'s and those sharing a line with it (the enemy in a Duel;
+    at the 4-player table the two neighbours, not the Kingdom across the table: ruling C2)."""
     setup = state.setup
     cost_of = setup.cost
     cost = cost_of[setup.champion_id[player]]
     if not cost:
         return 0
+    kingdoms = [player]
+    for opponent, _lane in setup.topology.facing[player]:
+        if opponent not in kingdoms:
+            kingdoms.append(opponent)
     same = 0
-    for pl in state.players:
-        for line in pl.lines:
+    for seat in kingdoms:
+        for line in state.players[seat].lines:
             for creature in line:
                 if cost_of[creature.card] == cost:
                     same += 1

@@ -20,7 +20,9 @@ from engine.rules.errors import IllegalAction, InputError, ScenarioError
 from engine.rules.scenario import load_file, scenario_files
 
 SEATS = "ABCD"
-KEYS = {"name", "rule", "procedure", "pile", "picks", "expect"}
+# ``description`` and ``source`` as board scenarios have them (free text: what it shows, the
+# rulebook's words it follows); the runner does not read them.
+KEYS = {"name", "rule", "procedure", "pile", "picks", "expect", "description", "source"}
 EXPECT_KEYS = {"pending", "decks", "ai", "over"}
 
 

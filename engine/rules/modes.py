@@ -127,14 +127,15 @@ DUEL_MODE: Final = Mode(
     playable=True,
 )
 
-# Solo: the player (seat 0, "A") against the rulebook's automaton (seat 1, "AI"). The player has
-# 6 Mana on their first turn whoever begins (docs/rulings.md, SO3): the table covers the first two
-# turns in turn order, and the automaton never reads it (its Phase 1 is its own, rule solo-mana).
+# Solo: the player (seat 0, "A") against the rulebook's automaton (seat 1, "AI"). As in the Duel,
+# only the first player has 6 Mana on their first turn: with Custom Play's "the AI plays first"
+# the player is the second player and has their full Phase 1 Mana (docs/rulings.md, SO3). The
+# automaton never reads the table (its Phase 1 is its own, rule solo-mana).
 SOLO_MODE: Final = Mode(
     name="solo",
     topology=DUEL,
     seats=(Seat(HAND, 0), Seat(AUTOMATON, 1)),
-    first_turn_mana=(6, 6),
+    first_turn_mana=(6,),
     win_rule=OTHER_TEAMS,
     playable=True,
 )
@@ -143,13 +144,14 @@ _FOUR_HANDS_MANA: Final = (6, 7, 8)
 
 # Co-op: the players (seats A and C) against two automata (B and D) on the four lines of the
 # 4-player table, so each player shares one line with each AI and none with their partner
-# (docs/rulings.md, CO1). Turns alternate player, AI, player, AI (CO2); each player has 6 Mana
-# on their first turn as in Solo (CO3); the Solo game end, played by teams (CO4).
+# (docs/rulings.md, CO1). Turns alternate player, AI, player, AI (CO2); the Multiplayer
+# chapter's first-turn Mana by position in the order of play, 6/7/8, of which the players read
+# theirs: A, AI, B, AI gives A 6 and B (third) 8 (CO3); the Solo game end, played by teams (CO4).
 COOP_MODE: Final = Mode(
     name="coop",
     topology=FOUR_PLAYERS,
     seats=(Seat(HAND, 0), Seat(AUTOMATON, 1), Seat(HAND, 0), Seat(AUTOMATON, 1)),
-    first_turn_mana=(6, 6, 6, 6),
+    first_turn_mana=_FOUR_HANDS_MANA,
     win_rule=OTHER_TEAMS,
     playable=True,
 )

@@ -126,6 +126,7 @@ class GameSetup:
         "cost",
         "creature",
         "decks",
+        "given",
         "hp",
         "in_game",
         "lane_ids",
@@ -177,12 +178,13 @@ class GameSetup:
         self.attack = tuple(c.attack for c in cards)
         self.hp = tuple(c.hp for c in cards)
         self.cost = tuple(c.cost for c in cards)
-        # The Solo AI's creatures bear Custom Play's given abilities (rule solo-given-abilities).
-        given = options.ai.ability_mask() if options.ai is not None else 0
-        automaton = tuple(seat.controller == AUTOMATON for seat in mode.seats)
-        self.mask = tuple(
-            c.mask | given if given and c.is_creature and automaton[origin[i]] else c.mask
-            for i, c in enumerate(cards)
+        # Printed abilities only: Custom Play's given abilities follow control, not the deck a
+        # card came from (rule solo-given-abilities, ruling SO12): ``given[seat]`` is added to
+        # every creature (and Symbiote) entering play for that seat, by ``new_creature``.
+        self.mask = tuple(c.mask for c in cards)
+        ai_given = options.ai.ability_mask() if options.ai is not None else 0
+        self.given: tuple[int, ...] = tuple(
+            ai_given if seat.controller == AUTOMATON else 0 for seat in mode.seats
         )
         self.aura = tuple(c.aura_mask for c in cards)
         self.creature = tuple(c.is_creature for c in cards)
@@ -191,6 +193,8 @@ class GameSetup:
         in_game = 0
         for card_mask, card_def in zip(self.mask, cards, strict=True):
             in_game |= card_mask | card_def.aura_mask
+        for seat_given in self.given:
+            in_game |= seat_given
         self.in_game = in_game
         self.any_aura = any(c.aura_mask for c in cards)
         self.options = options
@@ -278,9 +282,11 @@ class Creature:
         self.symbiote = card
         self.attack += setup.attack[card]
         self.hp += setup.hp[card]
-        self.base |= setup.mask[card]
+        # A Symbiote merged onto a creature takes that creature's controller's given abilities.
+        mask = setup.mask[card] | setup.given[self.owner]
+        self.base |= mask
         self.aura |= setup.aura[card]
-        self.eff |= setup.mask[card]
+        self.eff |= mask
 
     def copy(self) -> Creature:
         c = Creature(self.card, self.owner, self.lane, self.attack, self.hp, self.base, self.aura)
@@ -322,10 +328,11 @@ class Creature:
 
 
 def new_creature(setup: GameSetup, card: int, owner: int, lane: int) -> Creature:
-    """``card`` entering play for ``owner`` on ``lane``, as printed."""
-    return Creature(
-        card, owner, lane, setup.attack[card], setup.hp[card], setup.mask[card], setup.aura[card]
-    )
+    """``card`` entering play for ``owner`` on ``lane``: as printed, with the abilities Custom
+    Play gives every creature of ``owner`` if it is the Solo AI (whoever's deck the card came
+    from)."""
+    mask = setup.mask[card] | setup.given[owner]
+    return Creature(card, owner, lane, setup.attack[card], setup.hp[card], mask, setup.aura[card])
 
 
 class Outcome:

@@ -15,7 +15,12 @@ import random
 import sys
 
 from engine.rules.agents import Agent, GreedyAgent, LookaheadAgent, RandomAgent, play_game
-from engine.rules.ai_options import GIVEN_ABILITIES, AiOptions
+from engine.rules.ai_options import (
+    EDITION_2021,
+    EDITION_2021_ABILITIES,
+    GIVEN_ABILITIES,
+    AiOptions,
+)
 from engine.rules.cards import load_catalogue
 from engine.rules.events import render_log
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
@@ -41,8 +46,12 @@ def solo_fingerprint(games: int) -> str:
                 mana_per_creature=rng.choice((1, 2)),
                 ai_first=rng.random() < 0.5,
                 resistance=rng.random() < 0.5,
-                abilities=tuple(rng.sample(GIVEN_ABILITIES, rng.randint(0, 2))),
+                abilities=tuple(
+                    rng.sample(GIVEN_ABILITIES + EDITION_2021_ABILITIES, rng.randint(0, 2))
+                ),
                 bastion=rng.random() < 0.8,
+                # The labelled 2021 variant: Berserk and the AI without a Bastion too.
+                edition=EDITION_2021,
             )
         options = Options(exhaustion=seed % 3 == 1, log=True, stats=True, mode="solo", ai=ai)
         agent: Agent = [GreedyAgent(), RandomAgent(seed), LookaheadAgent(seed, nodes=200)][seed % 3]

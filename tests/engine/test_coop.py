@@ -96,13 +96,15 @@ def test_the_set_up_deals_the_decks_and_two_piles_of_24() -> None:
     assert [len(kingdoms[ai].pile) for ai in (B, D)] == [24, 24]
 
 
-def test_the_automata_play_inside_apply_and_each_player_has_6_mana_first() -> None:
+def test_the_automata_play_inside_apply_and_the_third_player_has_8_mana_first() -> None:
     decks = _random_decks(random.Random(8))
     state = new_game(decks, 4, QUICK)
+    assert state.players[A].mana == 6
     apply(state, END_TURN_ACTION)
-    # B's automatic turn revealed cards (Phase 2 spends at least its 6 Mana) and passed to C.
+    # B's automatic turn revealed cards (Phase 2 spends at least its 6 Mana) and passed to C,
+    # third in the order of play: the Multiplayer chapter's 8 (ruling CO3, issue 28).
     assert state.active == C and state.players[B].turns == 1
-    assert state.players[C].mana == 6
+    assert state.players[C].mana == 8
     apply(state, END_TURN_ACTION)
     assert state.active == A and state.players[D].turns == 1
     # A's second turn: the regular rule, as many Mana as cards in hand (8 + the Stronghold).
@@ -113,7 +115,8 @@ def test_ai_first_makes_the_first_automaton_begin() -> None:
     options = Options(mode="coop", ai=AiOptions(ai_first=True))
     state = new_game(_random_decks(random.Random(2)), 1, options)
     assert (state.first_player, state.active, state.players[B].turns) == (B, C, 1)
-    assert state.players[C].mana == 6
+    # C is second in the order of play: 7 (ruling CO3).
+    assert state.players[C].mana == 7
 
 
 def test_coop_set_up_refusals() -> None:

@@ -9,7 +9,9 @@ import pytest
 from engine.rules.cards import load_catalogue
 from engine.rules.draft_scenario import main, run, run_file
 from engine.rules.drafts import PROCEDURES
+from engine.rules.errors import ScenarioError
 from engine.rules.scenario import load_file, scenario_files
+from engine.rules.scenario import main as board_main
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tests" / "draft_scenarios"
@@ -63,5 +65,30 @@ def test_main_prints_one_line_per_file(capsys: pytest.CaptureFixture[str]) -> No
     assert main([str(FOLDER / "solo-first-pick.yaml")]) == 0
     assert capsys.readouterr().out.splitlines() == [
         f"PASS {FOLDER / 'solo-first-pick.yaml'}",
+        "1 passed, 0 failed",
+    ]
+
+
+def test_a_draft_file_takes_a_description_and_a_source() -> None:
+    scenario = load_file(FOLDER / "solo-first-pick.yaml")
+    assert scenario["description"].startswith("Solo Draft: the player keeps 1")
+    assert scenario["source"].startswith("rule solo-setup")
+    assert run(scenario, CATALOGUE) == []
+    scenario["sources"] = "a misspelt key is still refused"
+    with pytest.raises(ScenarioError, match=r"^scenario: unknown key 'sources'$"):
+        run(scenario, CATALOGUE)
+
+
+def test_the_board_runner_skips_the_draft_files_of_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = ROOT / "tests" / "scenarios" / "solo" / "mana-quick-play.yaml"
+    (tmp_path / "board.yaml").write_text(board.read_text(encoding="utf-8"), encoding="utf-8")
+    draft = FOLDER / "solo-first-pick.yaml"
+    (tmp_path / "draft.yaml").write_text(draft.read_text(encoding="utf-8"), encoding="utf-8")
+    assert board_main([str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"PASS {tmp_path / 'board.yaml'}",
+        f"SKIP {tmp_path / 'draft.yaml'}: a draft scenario (python -m engine.rules.draft_scenario)",
         "1 passed, 0 failed",
     ]

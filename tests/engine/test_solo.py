@@ -28,7 +28,7 @@ from engine.rules.agents import (
     StrongAgent,
     play_game,
 )
-from engine.rules.ai_options import AiOptions
+from engine.rules.ai_options import GIVEN_ABILITIES, AiOptions
 from engine.rules.champion import stand_in
 from engine.rules.errors import InputError
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
@@ -36,7 +36,7 @@ from engine.rules.play import main as play_main
 from engine.rules.replay import dumps, parse, play, record
 from engine.rules.scenario import run_file
 from engine.rules.solo import preconstructed
-from engine.rules.state import SUMMONING
+from engine.rules.state import SUMMONING, new_creature
 
 from .solo_fingerprint import solo_fingerprint
 
@@ -64,6 +64,7 @@ def test_custom_play_round_trips_through_json() -> None:
         abilities=("rage", "splash"),
         champion=True,
         bastion=False,
+        edition="2021",
     )
     assert AiOptions.from_json(custom.to_json()) == custom
     assert AiOptions.from_json({"fixed_mana": 8}) == AiOptions(fixed_mana=8)
@@ -176,14 +177,19 @@ def test_the_ai_first_plays_its_first_turn_inside_new_game() -> None:
     kingdom = state.players[1]
     assert (state.first_player, state.active, state.turn) == (1, 0, 2)
     assert kingdom.turns == 1 and any(kingdom.lines)
-    # The player's first turn: 6 Mana, although they are second.
-    assert state.players[0].mana == 6
+    # The player is second: their first turn has the full 9 Mana (ruling SO3, issue 28).
+    assert state.players[0].mana == 9
 
 
 def test_custom_play_sets_the_automaton_and_the_given_abilities() -> None:
     player, ai = preconstructed(load_catalogue(), 1)
     custom = AiOptions(
-        fixed_mana=9, mana_per_creature=2, resistance=True, abilities=("rage",), bastion=False
+        fixed_mana=9,
+        mana_per_creature=2,
+        resistance=True,
+        abilities=("rage",),
+        bastion=False,
+        edition="2021",
     )
     state = new_game([player, ai], 4, Options(mode="solo", ai=custom))
     kingdom = state.players[1]
@@ -196,10 +202,14 @@ def test_custom_play_sets_the_automaton_and_the_given_abilities() -> None:
     )
     setup = state.setup
     rage = REGISTRY["rage"].bit
-    for card, card_def in enumerate(setup.cards):
-        given = setup.origin[card] == 1 and card_def.is_creature
-        assert bool(setup.mask[card] & rage) == (given or bool(card_def.mask & rage))
+    # Given by seat, not by card (ruling SO12): the cards keep their printed abilities and every
+    # creature entering play for the AI's seat gets Rage, whichever deck it came from.
+    assert setup.given == (0, rage)
+    assert setup.mask == tuple(card_def.mask for card_def in setup.cards)
     assert setup.in_game & rage
+    player_card = next(c for c, d in enumerate(setup.cards) if d.is_creature and not d.mask & rage)
+    assert new_creature(setup, player_card, 1, 0).base & rage
+    assert not new_creature(setup, player_card, 0, 0).base & rage
 
 
 @pytest.mark.parametrize(
@@ -367,3 +377,22 @@ def test_the_sources_and_this_engine_play_identical_solo_games() -> None:
         check=True,
     )
     assert child.stdout.strip() == solo_fingerprint(120)
+
+
+def test_custom_play_offers_the_current_editions_ten_abilities_and_a_bastion() -> None:
+    # Ruling SO12: Berserk and the AI without a Bastion are the 2021 edition's, refused unless
+    # that labelled variant is asked for.
+    assert len(GIVEN_ABILITIES) == 10 and "berserk" not in GIVEN_ABILITIES
+    with pytest.raises(InputError, match=r"^ai\.abilities: 'berserk' is not an ability"):
+        AiOptions.from_json({"abilities": ["berserk"]})
+    with pytest.raises(InputError, match=r"^ai\.bastion: the current edition's AI always has"):
+        AiOptions.from_json({"bastion": False})
+    with pytest.raises(InputError, match=r"^ai\.edition: expected 'current' or '2021'"):
+        AiOptions.from_json({"edition": "2020"})
+    variant = AiOptions.from_json({"edition": "2021", "abilities": ["berserk"], "bastion": False})
+    assert (variant.abilities, variant.bastion, variant.to_json()["edition"]) == (
+        ("berserk",),
+        False,
+        "2021",
+    )
+    assert "edition" not in AiOptions().to_json()

@@ -212,7 +212,8 @@ def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
 @pytest.mark.parametrize(
     ("mode", "partners", "extra", "winners", "turn"),
     [
-        ("solo", [], {"ai_level": 3}, ["B"], 5),
+        # Level 3 has the AI first: the player's first turn has 9 Mana, not 6 (SO3, issue 28).
+        ("solo", [], {"ai_level": 3}, ["B"], 7),
         ("free_for_all", [RANDOM] * 3, {}, ["D"], 11),
         ("teams", [RANDOM] * 3, {}, ["B", "D"], 11),
         ("duel", [RANDOM], {}, ["A"], 11),

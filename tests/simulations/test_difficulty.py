@@ -10,6 +10,7 @@ from cod_site.errors import DomainError
 from engine import selectors
 from engine.adapters import difficulty
 from engine.models import DifficultyLevel, DifficultyParameter
+from engine.rules.ai_options import GIVEN_ABILITIES
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +41,11 @@ def test_the_shipped_table_has_ten_levels_each_spending_its_budget() -> None:
         "mana_per_creature_2": 2,
         "ai_first": 1,
         "resistance": 2,
-        "no_bastion": -1,
         "champion": -2,
     }
-    assert DifficultyParameter.objects.filter(option="ability", points=1).count() == 11
+    # The current edition's ten abilities, no 2021 Berserk nor "without a Bastion" (SO12).
+    abilities = DifficultyParameter.objects.filter(option="ability", points=1)
+    assert [one.value for one in abilities] == list(GIVEN_ABILITIES)
 
 
 def test_the_ai_options_of_a_level() -> None:
@@ -70,13 +72,19 @@ def test_the_ai_options_of_a_level() -> None:
 
 def test_explicit_parameters_give_their_options_and_points() -> None:
     chosen = selectors.difficulty_parameters_get(
-        codes=["ability_sprint", "no_bastion", "ability_splash", "fixed_mana_9"]
+        codes=["ability_sprint", "champion", "ability_splash", "fixed_mana_9"]
     )
-    assert selectors.difficulty_points(chosen) == 4
+    assert selectors.difficulty_points(chosen) == 3
     options = difficulty.difficulty_ai_options(chosen)
     assert options["abilities"] == ["sprint", "splash"]
-    assert options["bastion"] is False
+    assert options["champion"] is True
     assert options["fixed_mana"] == 9
+
+
+def test_the_table_has_no_2021_edition_rows() -> None:
+    with pytest.raises(DomainError) as refused:
+        selectors.difficulty_parameters_get(codes=["ability_berserk", "no_bastion"])
+    assert refused.value.details["unknown"] == ["ability_berserk", "no_bastion"]
 
 
 def test_an_unknown_level_or_parameter_is_a_400_naming_the_field() -> None:
@@ -139,3 +147,20 @@ def test_the_admin_refuses_new_points_that_break_a_level(admin_client: Client) -
 def test_the_admin_pages_open(admin_client: Client) -> None:
     assert admin_client.get("/admin/engine/difficultylevel/").status_code == 200
     assert admin_client.get("/admin/engine/difficultyparameter/").status_code == 200
+
+
+def test_an_edit_of_a_rows_points_is_all_it_takes_to_reprice_it() -> None:
+    # The icons of "the AI plays first" were lost (ruling: 1 or 2 points): an admin edit of the
+    # row reprices every use of it, with no code change.
+    level = DifficultyLevel.objects.get(level=3)
+    parameters = list(level.parameters.all())
+    assert selectors.difficulty_problems(parameters=parameters, budget=level.budget) == []
+    assert selectors.difficulty_points_of_options({"ai_first": True}) == 1
+    DifficultyParameter.objects.filter(code="ai_first").update(points=2)
+    parameters = list(DifficultyLevel.objects.get(level=3).parameters.all())
+    assert selectors.difficulty_problems(parameters=parameters, budget=3) == [
+        "These parameters are worth 4 difficulty points; the level's budget is 3: they must "
+        "add up to it exactly."
+    ]
+    assert selectors.difficulty_points_of_options({"ai_first": True}) == 2
+    assert selectors.difficulty_points_of_options({"fixed_mana": 8, "ai_first": True}) == 4

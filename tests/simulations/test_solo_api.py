@@ -76,12 +76,12 @@ def test_a_solo_replay_keeps_the_player_in_seat_a_and_says_how_it_ended(
 def test_explicit_parameters_are_worth_their_level(
     owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
 ) -> None:
-    ai = {"fixed_mana": 9, "abilities": ["rage", "sprint"], "bastion": False}
+    ai = {"fixed_mana": 9, "abilities": ["rage", "sprint"]}
     response = post_batch(owner_client, _solo(ai=ai), django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.content
     body = response.json()
-    # 3 (fixed 9) + 1 + 1 (two abilities) - 1 (no Bastion)
-    assert body["ai_level"] == 4
+    # 3 (fixed 9) + 1 + 1 (two abilities)
+    assert body["ai_level"] == 5
     assert body["ai"]["abilities"] == ["rage", "sprint"]
     quick = post_batch(owner_client, _solo(), django_capture_on_commit_callbacks).json()
     assert (quick["ai_level"], quick["ai"]["fixed_mana"]) == (0, 6)
@@ -108,6 +108,11 @@ def test_bad_solo_input_is_a_400_naming_the_field(
 
     error = _refused(owner_client, _solo(ai={"level": 11}), capture)
     assert (error["code"], error["details"]["field"]) == ("unknown_level", "ai.level")
+    # The current edition has ten abilities and no AI without a Bastion (ruling SO12).
+    error = _refused(owner_client, _solo(ai={"abilities": ["berserk"]}), capture)
+    assert (error["code"], error["details"]["field"]) == ("invalid_ai", "ai.abilities")
+    error = _refused(owner_client, _solo(ai={"bastion": False}), capture)
+    assert (error["code"], error["details"]["field"]) == ("invalid_ai", "ai.bastion")
     error = _refused(owner_client, _solo(ai={"fixed_mana": 11}), capture)
     assert (error["code"], error["details"]["field"]) == ("invalid_ai", "ai.fixed_mana")
     error = _refused(owner_client, _solo(ai={"level": 2, "fixed_mana": 8}), capture)
@@ -181,3 +186,13 @@ def test_a_level_whose_parameters_bring_a_champion_is_refused_without_champions(
     )
     error = _refused(owner_client, _solo(ai={"level": 2}), django_capture_on_commit_callbacks)
     assert (error["code"], error["details"]) == ("champions_in_solo", {"field": "ai"})
+
+
+def test_the_2021_edition_variant_takes_berserk_and_no_bastion(
+    owner_client: Client, dispatched: list[tuple[int, int]], django_capture_on_commit_callbacks: Any
+) -> None:
+    ai = {"edition": "2021", "abilities": ["berserk"], "bastion": False}
+    response = post_batch(owner_client, _solo(ai=ai), django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.content
+    body = response.json()["ai"]
+    assert (body["edition"], body["abilities"], body["bastion"]) == ("2021", ["berserk"], False)

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from engine import selectors, services, simulation
-from engine.models import DifficultyCurve, SimulationBatch
+from engine.models import DifficultyCurve, SimulationBatch, SimulationSeat
 from tests.simulations.conftest import InlineExecutor
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -31,12 +31,13 @@ def test_a_solo_batch_counts_how_its_games_ended(
     detail = owner_client.get(created.json()["url"]).json()
     assert (detail["status"], detail["replayable"]) == ("done", True)
     results = detail["results"]
+    # Level 3 has the AI first: since issue 28 the player's first turn has 9 Mana, not 6 (SO3).
     assert results["ends"] == {
-        "fort_destroyed": 39, "empty_hand_bastion": 0, "empty_hand_fort": 0,
-        "deck_pile_emptied": 1, "turn_limit": 0,
+        "fort_destroyed": 40, "empty_hand_bastion": 0, "empty_hand_fort": 0,
+        "deck_pile_emptied": 0, "turn_limit": 0,
     }  # fmt: skip
-    assert (results["seats"][0]["wins"]["wins"], results["seats"][1]["wins"]["wins"]) == (1, 39)
-    assert (results["mean_turns"], results["draws"]) == (8.95, 0)
+    assert (results["seats"][0]["wins"]["wins"], results["seats"][1]["wins"]["wins"]) == (0, 40)
+    assert (results["mean_turns"], results["draws"]) == (9.1, 0)
     # Level 3 makes the AI first in no game: the player always begins (ai_first is level 3's).
     assert results["seats"][1]["when_first"]["games"] == 40
 
@@ -82,6 +83,14 @@ def test_a_curve_counts_as_one_active_batch(
         assert owner_client.post(CURVES, body, content_type="application/json").status_code == 202
     assert len(sent) == SimulationBatch.objects.filter(status="queued").count() == 10
     assert selectors.active_batch_count(owner) == 1
+    # No agent asked: the batch rule's default for 5 Solo games, not greedy (issue 28).
+    agents = {
+        seat.agent
+        for seat in SimulationSeat.objects.filter(batch__curve__isnull=False)
+        if seat.agent != "automaton"
+    }
+    assert agents == {services.agent_for(5, "solo")}
+    assert services.agent_for(5, "solo") != "greedy"
 
 
 def test_bad_curve_input_is_a_400(

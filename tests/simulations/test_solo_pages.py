@@ -59,14 +59,16 @@ def test_the_curve_panel_offers_a_curve_then_draws_it(
     html = owner_client.get(panel).content.decode()
     assert html.count('class="rate-row"') == 10
     assert 'id="difficulty-curve-chart"' in html
-    assert "8 games per level, the deck played by the greedy AI." in html
+    # No agent asked: the batch rule's default for 8 Solo games, lookahead (issue 28).
+    assert "8 games per level, the deck played by the AI “Lookahead (slow)”." in html
     assert 'hx-trigger="every 2s"' not in html
     assert (
-        '<p class="curve-verdict" data-level="0">This deck beats the AI less than half of the '
-        "time, even at level 1.</p>" in html
+        '<p class="curve-verdict" data-level="2">This deck beats the AI up to level 2 half of the '
+        "time.</p>" in html
     )
-    assert html.count('data-rate="0.0"') == 9  # one win in 8 games at level 1 only
-    assert 'data-rate="0.125"' in html
+    assert html.count('data-rate="0.625"') == 2  # 5 wins in 8 games at levels 1 and 2
+    assert html.count('data-rate="0.125"') == 3
+    assert html.count('data-rate="0.0"') == 5
     french = owner_client.get(f"/fr{panel}").content.decode()
     assert "parties par niveau" in french
 
