@@ -67,13 +67,13 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "draws": 0,
         "first_games": [4, 0, 0, 0],
         "first_wins": [0, 0, 0, 0],
-        "turns": {12: 1, 16: 2, 20: 1},
+        "turns": {14: 2, 16: 2},
         "ends": {"fort_destroyed": 4},
         "games": [
-            [20, "47526fdf1fe9d035"],
-            [16, "80b03560d86be673"],
+            [16, "faf0be2bfa4e5bc1"],
+            [14, "cf2abde24fd91f67"],
             [16, "6d28ffc5ad3707e7"],
-            [12, "7678a37c20f40fe9"],
+            [14, "c9545880d4c84b53"],
         ],
     },
     "free_for_all": {
