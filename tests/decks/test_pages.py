@@ -363,6 +363,24 @@ def test_the_import_box_takes_a_code_a_share_link_or_a_list(client: Client) -> N
     assert _cards_in(html.content.decode()) == ["grrr"]
 
 
+def test_a_mistyped_code_in_the_import_box_is_told_as_a_bad_code(client: Client) -> None:
+    """Issue 29: a mistyped code read as a card list answered "did you mean Gargoyle?"."""
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    mistyped = code[:10] + ("B" if code[10] != "B" else "C") + code[11:]
+    start = {"format": "constructed", "card": ["grrr"], "seed": "5", "import": "1"}
+    html = client.post(PANEL, {**start, "import_text": f" {mistyped}\n"}).content.decode()
+    assert (
+        '<p class="import-misses" role="alert">'
+        "This deck code is mistyped: its checksum does not match.</p>"
+    ) in html
+    assert "did you mean" not in html
+    assert "matched no card" not in html
+    assert _cards_in(html) == ["grrr"]
+    # A word of a card name is still a card list.
+    html = client.post(PANEL, {**start, "import_text": "Gargoyle"}).content.decode()
+    assert _cards_in(html) == ["gargoyle"]
+
+
 def test_the_deck_list_box_opens_a_code_a_share_link_or_a_list_in_the_builder(
     client: Client,
 ) -> None:
