@@ -67,7 +67,7 @@ def test_build_save_and_reopen_a_constructed_deck(
         0,
         "in the deck",
     )
-    assert grrr.locator(".entry-type").inner_text() == "Creature · 00 · ⚔ 1 · ♥ 3"
+    assert grrr.locator(".entry-type").inner_text() == "Creature · Initiation Pack · ⚔ 1 · ♥ 3"
     assert _entries(page) == CONSTRUCTED[:7]
 
     _add(page, CONSTRUCTED[7])

@@ -148,7 +148,8 @@ def test_search_marks_the_decks_cards_shows_stats_and_pages(client: Client) -> N
     assert re.findall(r'<li class="search-result is-in-deck" data-card="([^"]+)"', html) == ["grrr"]
     assert html.count('name="add"') == 4  # no button to add Grrr a second time
     grrr = html[html.index('data-card="grrr"') :]
-    assert "Creature · 00 · <span" in grrr and "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
+    assert "Creature · Initiation Pack · <span" in grrr
+    assert "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
     assert '<span class="entry-abilities">Rage</span>' in grrr
     first = client.get(SEARCH, {"q": "type:creature"}).content.decode()
     assert "307 cards · 1–30 shown" in first
@@ -398,3 +399,20 @@ def test_the_deck_list_box_opens_a_code_a_share_link_or_a_list_in_the_builder(
     assert '<li data-line="3">Line 3: “Grr”' in html
     html = client.get("/fr/decks/").content.decode()
     assert "Ouvrir un code de Deck, un lien de partage ou une liste de cartes" in html
+
+
+def test_cards_name_their_expansion_not_its_code(client: Client, django_user_model: object) -> None:
+    """Issue 29: "Creature · 03" told nothing; the expansion's name in the page's language."""
+    code = deck_check(format="constructed", cards=CONSTRUCTED).code
+    html = client.get(f"/fr/d/{code}").content.decode()
+    assert re.search(r'data-card="grrr">.*?<span class="entry-type">([^<]*)</span>', html, re.S)[
+        1
+    ] == ("Créature · 1/3 · Pack d&#x27;initiation")
+    owner = django_user_model.objects.create_user("ann", password="pw-ann-123456")  # type: ignore[attr-defined]
+    deck = _deck(owner)
+    html = client.get(f"/d/{code}").content.decode()
+    assert "Creature · 1/3 · Initiation Pack</span>" in html
+    html = client.get(f"/decks/{deck.share_id}/").content.decode()
+    assert "Creature · 1/3 · Initiation Pack</span>" in html
+    html = client.get(SEARCH, {"q": "grrr"}).content.decode()
+    assert "Creature · Initiation Pack · <span" in html
