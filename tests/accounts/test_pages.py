@@ -207,3 +207,21 @@ def test_the_account_page_speaks_each_language(
     html = unescape(client.get(f"{prefix}/accounts/").content.decode())
     assert f"<h1>{title}</h1>" in html
     assert no_token in html
+
+
+def test_the_token_date_ends_with_one_period_in_every_language(client: Client, owner: Any) -> None:
+    """Issue 29: "Created Nov. 29, 2026, 3:31 a.m.." (the English time ends with a period)."""
+    from datetime import UTC, datetime
+
+    client.force_login(owner)
+    client.post("/accounts/token/")
+    Token.objects.filter(user=owner).update(created=datetime(2026, 11, 29, 3, 31, tzinfo=UTC))
+    found = {}
+    for prefix in ("", "/fr", "/sv"):
+        html = client.get(f"{prefix}/accounts/").content.decode()
+        found[prefix] = re.search(r'<p class="token-created">(.*?)</p>', html)[1]  # type: ignore[index]
+    assert found == {
+        "": "Created Nov. 29, 2026, 3:31 a.m.",
+        "/fr": "Créé le 29 novembre 2026 03:31.",
+        "/sv": "Skapad 29 november 2026 03:31.",
+    }
