@@ -13,6 +13,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
+from cards.models import Expansion
+from cards.selectors import translated
 from cod_site.errors import DomainError
 from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
@@ -245,6 +247,17 @@ def draft_seen(draft: Draft, me: int, *, drafting: bool) -> dict[int, str]:
     all that a refusal of its pick may name."""
     pack, picks = _pack_and_picks(draft, me, pending(draft) if drafting else None)
     return {card: draft.names[card] for card in (*pack, *picks)}
+
+
+def draft_pool_name(game: Game) -> str:
+    """The expansions a Draft table drafts from, by their names in the page's language (the
+    stored slugs read "Draft dans treachery": issue 29)."""
+    slugs = [slug for slug in game.draft_expansion.split(",") if slug]
+    found = Expansion.objects.filter(slug__in=slugs).prefetch_related("translations")
+    by_slug = {expansion.slug: expansion for expansion in found}
+    return ", ".join(
+        translated(by_slug[slug], "name").text if slug in by_slug else slug for slug in slugs
+    )
 
 
 def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:

@@ -24,8 +24,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards.selectors import card_names_in
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
+from cod_site.i18n import current_language
 from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.replay_steps import replay_context
@@ -117,6 +119,8 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 request.session[SESSION_TOKENS] = tokens
             return redirect("play:table", uid)
     context = {"game": game, "form": form, "error": error, "seats": _seat_names(game)}
+    if game.draft_pool is not None:
+        context["draft_pool_name"] = selectors.draft_pool_name(game)
     return render(request, "play/join.html", context)
 
 
@@ -139,7 +143,8 @@ def _board_context(
     view = selectors.game_view(game=game, seat=seat)
     names = selectors.card_names(game)
     viewer = SPECTATOR if seat is None else seat.index
-    context = table_context(view, names, seat=viewer, chosen=chosen, since=since)
+    local = card_names_in(current_language())
+    context = table_context(view, names, seat=viewer, chosen=chosen, since=since, local=local)
     if seat is None:
         args = [game.uid, game.spectate_code]
         urls = {"board_url": reverse("play:watch_board", args=args)}
@@ -150,6 +155,8 @@ def _board_context(
     deadline = view["deadline"]
     context["out_of_time"] = deadline is not None and deadline <= timezone.now()
     context["shown"] = _shown(game)
+    if game.draft_pool is not None:
+        context["draft_pool_name"] = selectors.draft_pool_name(game)
     return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
 
 
@@ -227,6 +234,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
     frames = replay.frames
     letters = [player.seat for player in frames[0].players]
     names = _seat_names(game)
+    local = card_names_in(current_language())
     context = {
         "game": game,
         "winners": [selectors.index_letter(winner) for winner in game.winners],
@@ -234,8 +242,8 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             request.GET,
             frames,
             here,
-            cards=replay.names,
-            faces={str(card["name"]): definition_face(card) for card in definitions},
+            cards=[local.get(name, name) for name in replay.names],
+            faces={str(card["name"]): definition_face(card, local) for card in definitions},
             labels={},
             letters=letters,
             titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],

@@ -1,14 +1,19 @@
 """The play pages: lobby, new table, the share link, the table with its controls and stream."""
 
 import json
+import re
+from html import unescape
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from cards.models import CardTranslation
+from decks.selectors.checks import deck_check
 from play import selectors
 from play.models import Game, GameAction
 from play.services import game_concede
+from tests.decks.conftest import CONSTRUCTED
 from tests.play.conftest import seeded_table
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +124,7 @@ def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) 
     assert len(hidden) >= 5
     for page in pages:
         for name in hidden:
-            assert name not in page
+            assert not re.search(rf"\b{re.escape(name)}\b", page)  # "Dryad" is in "Dryade"
     # Their hand is drawn as backs.
     seat_b = _between(pages[0], 'data-seat="B">\n    <h2', "</section>")
     backs = seat_b.count('class="board-card board-back"')
@@ -314,6 +319,10 @@ def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) 
     page = olga.get(f"/play/{game.uid}/").content.decode()
     assert "<title>Your turn · Duel · cod_site</title>" in page
     assert "Your pick: choose 1 card." in page
+    # The pool by its name, not its slug (issue 29: "Draft dans treachery").
+    assert '<h2 id="play-draft-title">Draft from Initiation Pack</h2>' in page
+    french = olga.get(f"/fr/play/{game.uid}/").content.decode()
+    assert '<h2 id="play-draft-title">Draft dans Pack d&#x27;initiation</h2>' in french
     pack = selectors.draft_state(game).revealed
     assert len(pack) == 4
     for card in pack:
@@ -344,7 +353,9 @@ def test_a_draft_table_s_share_link_asks_for_no_deck(olga: Client) -> None:
     game = Game.objects.get()
     assert game.status == "waiting"
     page = Client().get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
-    assert "Your deck is drafted at the table from initiation once every seat is taken." in page
+    assert (
+        "Your deck is drafted at the table from Initiation Pack once every seat is taken." in page
+    )
     assert 'name="preconstructed"' not in page
     assert 'name="guest_name"' in page
 
@@ -404,3 +415,57 @@ def test_every_page_header_says_how_many_games_wait_for_my_move(olga: Client) ->
     anonymous = Client().get("/cards/").content.decode()
     assert "nav-turns" not in anonymous
     assert "<title>(" not in anonymous
+
+
+def test_a_french_table_names_its_cards_in_french(olga: Client, owner: Any) -> None:
+    """Issue 29: the board, the log and the discard named the cards in English at a French
+    table ("Sapphire dragon" where the card page says "Dragon saphir")."""
+    names = {
+        language: dict(
+            CardTranslation.objects.filter(language_code=language).values_list("name", "card")
+        )
+        for language in ("en", "fr")
+    }
+    french_of = {
+        english: next(fr for fr, card in names["fr"].items() if card == names["en"][english])
+        for english in names["en"]
+    }
+    code = deck_check(format="constructed", cards=CONSTRUCTED).code
+    response = olga.post(
+        "/play/new/", {"format": "constructed", "code": code, "opponent": "agent:greedy"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    mine = next(seat for seat in game.seats.all() if seat.index == 0)
+    hand = [card["name"] for card in game_state_hand(game)]
+    page = unescape(olga.get(f"/fr/play/{game.uid}/").content.decode())
+    differing = [name for name in hand if french_of[name] != name]
+    assert differing
+    for name in hand:
+        assert french_of[name] in page
+    for name in differing:
+        assert not re.search(rf"\b{re.escape(name)}\b", page)  # "Dryad" is in "Dryade"
+    # A card of mine played: the log tells it in French.
+    ids = {card["id"]: card["name"] for card in game_state_hand(game)}
+    play = next(
+        action
+        for action in selectors.game_legal_actions(game=game, seat=mine)
+        if action["kind"] == "play" and french_of[ids[action["card"]]] != ids[action["card"]]
+    )
+    board = olga.post(
+        f"/fr/play/{game.uid}/act/",
+        {"client_id": "p-1", "kind": "play", "card": play["card"], "arg": play["arg"]},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    log = unescape(re.search(r'<details class="play-log">(.*?)</details>', board, re.S)[1])  # type: ignore[index]
+    assert french_of[ids[play["card"]]] in log
+    assert not re.search(rf"\b{re.escape(ids[play['card']])}\b", log)
+    # The English page keeps the English names.
+    english_page = unescape(olga.get(f"/play/{game.uid}/").content.decode())
+    for name in hand:
+        assert name in english_page
+
+
+def game_state_hand(game: Game) -> list[dict[str, Any]]:
+    view = selectors.game_view(game=game, seat=next(s for s in game.seats.all() if s.index == 0))
+    return list(view["state"]["players"][0]["hand"])
