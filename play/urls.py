@@ -7,6 +7,7 @@ app_name = "play"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.table_new, name="new"),
+    path("decks/", views.deck_search, name="deck_search"),
     path("<str:uid>/", views.table, name="table"),
     path("<str:uid>/board/", views.table_board, name="board"),
     path("<str:uid>/replay/", views.table_replay, name="replay"),

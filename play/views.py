@@ -69,7 +69,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
+    form = NewTableForm(
+        request.POST or None,
+        sessions=selectors.mutation_sessions(request.user),
+        decks=selectors.deck_choices(request.user),
+        search_url=reverse("play:deck_search"),
+        coop_ready=selectors.coop_ready_decks(request.user),
+        expansions=selectors.draft_pool_choices(),
+    )
     error: DomainError | None = None
     if request.method == "POST" and (refused := page_throttled(request, "games")):
         return refused
@@ -93,12 +100,29 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return render(request, "play/new.html", {"form": form, "error": error})
 
 
+def deck_search(request: HttpRequest) -> HttpResponse:
+    """The options of the forms' public deck select: the public decks whose name matches `q`
+    of the search field (htmx swaps them into the select)."""
+    query = request.GET.get("deck_search", "")[:100]
+    return render(
+        request,
+        "play/_deck_options.html",
+        {"decks": selectors.public_deck_search(query), "query": query},
+    )
+
+
 def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
     try:
         game = selectors.game_get(uid=uid)
     except DomainError as missing:
         raise Http404(missing.message) from missing
-    form = JoinForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
+    form = JoinForm(
+        request.POST or None,
+        sessions=selectors.mutation_sessions(request.user),
+        decks=selectors.deck_choices(request.user),
+        search_url=reverse("play:deck_search"),
+        signed_in=request.user.is_authenticated,
+    )
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -106,7 +130,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 game=game,
                 invite_code=code,
                 user=request.user,
-                guest_name=form.cleaned_data["guest_name"],
+                guest_name=form.cleaned_data.get("guest_name", ""),
                 deck=form.deck_choice(game.format),
                 mutation_session=form.cleaned_data["mutation_session"],
             )

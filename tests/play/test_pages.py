@@ -469,3 +469,79 @@ def test_a_french_table_names_its_cards_in_french(olga: Client, owner: Any) -> N
 def game_state_hand(game: Game) -> list[dict[str, Any]]:
     view = selectors.game_view(game=game, seat=next(s for s in game.seats.all() if s.index == 0))
     return list(view["state"]["players"][0]["hand"])
+
+
+def test_a_deck_is_chosen_from_my_decks_or_found_among_public_ones(
+    olga: Client, owner: Any, django_user_model: Any
+) -> None:
+    """Issue 29: a deck was chosen by typing its share id; now from a select of my decks, or
+    from public decks found by name (the API still takes a share id)."""
+    from decks import services as deck_services
+    from decks.selectors.formats import format_get
+    from decks.selectors.lookup import cards_require
+
+    mine = deck_services.deck_create(
+        owner=owner,
+        name="Teeth",
+        format=format_get(slug="constructed"),
+        cards=cards_require(CONSTRUCTED, "cards"),
+        visibility="private",
+    )
+    other = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    public = deck_services.deck_create(
+        owner=other,
+        name="Fangs of Bea",
+        format=format_get(slug="constructed"),
+        cards=cards_require(CONSTRUCTED, "cards"),
+        visibility="public",
+    )
+    page = olga.get("/play/new/").content.decode()
+    assert f'<option value="{mine.share_id}">Teeth · Constructed</option>' in page
+    assert 'name="deck_search"' in page and 'hx-get="/play/decks/"' in page
+    assert '<select name="public_deck"' in page
+    found = olga.get("/play/decks/", {"deck_search": "fangs"}).content.decode()
+    assert f'<option value="{public.share_id}">Fangs of Bea · bea · Constructed</option>' in found
+    assert "Teeth" not in found  # private: never offered to anyone
+    assert (
+        "No public deck is named “zzz”"
+        in olga.get("/play/decks/", {"deck_search": "zzz"}).content.decode()
+    )
+    chosen = olga.post(
+        "/play/new/",
+        {"format": "constructed", "public_deck": public.share_id, "opponent": "agent:greedy"},
+    )
+    assert chosen.status_code == 302
+    game = Game.objects.get()
+    assert next(seat for seat in game.seats.all() if seat.index == 0).deck_name == "Fangs of Bea"
+
+
+def test_a_signed_in_player_joins_as_themselves(olga: Client, django_user_model: Any) -> None:
+    """Issue 29: the share link asked a signed-in user for "Your name (as a guest)"."""
+    game = _new_table(olga, opponent="invite")
+    bea = Client()
+    bea.force_login(django_user_model.objects.create_user("bea", password="pw-bea-123456"))
+    page = bea.get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
+    assert 'name="guest_name"' not in page
+    assert "You join as bea." in page
+    joined = bea.post(f"/play/{game.uid}/join/{game.invite_code}/", {"preconstructed": "2"})
+    assert joined.status_code == 302
+    seat = next(seat for seat in game.seats.all() if seat.index == 1)
+    assert (seat.user.username, seat.guest_name) == ("bea", "")
+    # A guest still gives a name.
+    guest = Client().get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
+    assert 'name="guest_name"' in guest and "You join as" not in guest
+
+
+def test_a_draft_pool_is_ticked_from_the_expansions(olga: Client) -> None:
+    """Issue 29: the pool was a free-text field of expansion codes."""
+    page = olga.get("/play/new/").content.decode()
+    assert '<input type="checkbox" name="pool" value="initiation"' in page
+    assert "00 · Initiation Pack</label>" in page
+    french = olga.get("/fr/play/new/").content.decode()
+    assert "00 · Pack d&#x27;initiation</label>" in french
+    response = olga.post(
+        "/play/new/",
+        {"format": "draft", "pool": ["treachery", "submersion"], "opponent": "agent:greedy"},
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().draft_expansion == "treachery,submersion"
