@@ -46,7 +46,9 @@ from grimoire.selectors import (
     puzzle_of_the_day,
     puzzle_text,
     puzzle_turn,
+    puzzle_next,
     puzzles_listed,
+    solution_given_up,
     solution_shown,
     solver_job_get,
 )
@@ -122,6 +124,8 @@ def _solution(puzzle: Puzzle, text: PuzzleText, who: Visitor) -> dict[str, Any]:
     return {
         "puzzle": puzzle,
         "shown": shown,
+        # Only on request (issue 29): folded, unless they just gave up to see it.
+        "open": shown and solution_given_up(puzzle, who),
         "steps": [display.action_text(action) for action in report.get("shortest") or []],
         "solutions": report.get("solutions"),
         "explanation": text.explanation if shown else None,
@@ -133,7 +137,18 @@ def _verdict(puzzle: Puzzle, who: Visitor, result: dict[str, Any] | None) -> dic
     beside the board or the typed form's answer."""
     if not (result and result["met"]):
         return {}
-    return {"solution": {**_solution(puzzle, puzzle_text(puzzle), who), "swap": True}}
+    return {
+        "solution": {**_solution(puzzle, puzzle_text(puzzle), who), "swap": True},
+        **_next(puzzle, who),
+    }
+
+
+def _next(puzzle: Puzzle, who: Visitor) -> dict[str, Any]:
+    """The next puzzle to try (`puzzle_next`), its link and title."""
+    following = puzzle_next(puzzle, who)
+    if following is None:
+        return {}
+    return {"next_puzzle": following, "next_title": puzzle_text(following).title}
 
 
 def _solve_context(
@@ -207,6 +222,7 @@ def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpRes
         **_solve_context(puzzle, who, actions),
         # In place on the page (the board's verdict swaps it out of band).
         "solution": {**_solution(puzzle, text, who), "swap": False},
+        **_next(puzzle, who),
     }
     return render(request, "grimoire/detail.html", context)
 
