@@ -43,10 +43,10 @@ from grimoire.selectors import (
     proof_running,
     puzzle_get,
     puzzle_get_for_edit,
+    puzzle_next,
     puzzle_of_the_day,
     puzzle_text,
     puzzle_turn,
-    puzzle_next,
     puzzles_listed,
     solution_given_up,
     solution_shown,
@@ -227,12 +227,18 @@ def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpRes
     return render(request, "grimoire/detail.html", context)
 
 
+# Part of the image's cache key: bumped when the drawing changes (2: with the abilities).
+IMAGE_VERSION = 2
+
+
 @require_GET
 def image(request: HttpRequest, uid: str) -> HttpResponse:
     """The position as a PNG for social media (the page's og:image), cached: the position of a
     shared puzzle does not change, and any edit changes the key."""
     puzzle = _get(request, uid)
-    key = f"grimoire:image:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    key = (
+        f"grimoire:image:{IMAGE_VERSION}:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    )
     png = cache.get(key)
     if png is None:
         png = share_image(
@@ -241,6 +247,7 @@ def image(request: HttpRequest, uid: str) -> HttpResponse:
             difficulty=puzzle.difficulty,
             sides=display.sides(puzzle.scenario),
             cards=puzzle.scenario.get("cards") or {},
+            abilities={row.name: row.abilities for row in display.card_rows(puzzle.scenario)},
         )
         cache.set(key, png, IMAGE_CACHE_SECONDS)
     response = HttpResponse(png, content_type="image/png")

@@ -176,8 +176,7 @@ def test_solving_on_the_board_shows_the_solution(uid: str) -> None:
     assert 'id="puzzle-solution" hx-swap-oob="true"' in board
     assert "Bolt the Pawn." in board
     assert (
-        '<details class="puzzle-solution-shown"><summary>See the proved solution</summary>'
-        in board
+        '<details class="puzzle-solution-shown"><summary>See the proved solution</summary>' in board
     )
     page = visitor.get(f"/grimoire/{uid}/").content.decode()
     assert "Bolt the Pawn." in page
