@@ -113,13 +113,45 @@ class TableBoard:
 
 
 @dataclass(frozen=True)
-class DraftBoard:
-    """A Draft table's draft as one seat sees it: the pack it picks from (card id and face;
-    empty unless it is its pick), its own picks, and each drafting seat's number of cards."""
+class DraftCard:
+    """A card of a draft: its pool id, its face, and its abilities as (name, rules text) in the
+    page's language (issue 29: offered cards showed no abilities)."""
 
-    pack: tuple[tuple[int, CardFace], ...]
-    picks: tuple[CardFace, ...]
+    id: int
+    face: CardFace
+    abilities: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class DraftBoard:
+    """A Draft table's draft as one seat sees it: the pack it picks from (empty unless it is its
+    pick), its own picks, each drafting seat's number of cards, the cards revealed this round
+    and the other seats' picks (visible to every player, as the rulebook has them)."""
+
+    pack: tuple[DraftCard, ...]
+    picks: tuple[DraftCard, ...]
     held: tuple[tuple[str, int], ...]
+    revealed: tuple[DraftCard, ...] = ()
+    others: tuple[tuple[str, tuple[DraftCard, ...]], ...] = ()
+
+
+def _ability_lines(
+    codes: Sequence[str], texts: Mapping[str, tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
+    lines = []
+    for code in codes:
+        bare = code.removeprefix("aura:")
+        name, rules = texts.get(bare, (bare, ""))
+        if code.startswith("aura:"):
+            name = _("Aura: %(ability)s") % {"ability": name}
+        lines.append((name, rules))
+    return tuple(lines)
+
+
+def draft_card(
+    card: Mapping[str, Any], local: Mapping[str, str], texts: Mapping[str, tuple[str, str]]
+) -> DraftCard:
+    return DraftCard(card["id"], face_of(card, local), _ability_lines(card["abilities"], texts))
 
 
 # No translation: the engine's (English) names.
@@ -321,6 +353,7 @@ def table_context(
     chosen: int | None = None,
     since: int | None = None,
     local: Mapping[str, str] = ENGLISH,
+    abilities: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
     spectator: `SPECTATOR`, who sees every seat by its name and has no controls), `names`
@@ -341,10 +374,18 @@ def table_context(
     }
     draft = view.get("draft")
     if draft is not None:
+        texts = abilities or {}
+        me = view["seat"]
         context["draft"] = DraftBoard(
-            pack=tuple((card["id"], face_of(card, local)) for card in draft["pack"]),
-            picks=tuple(face_of(card, local) for card in draft["picks"]),
+            pack=tuple(draft_card(card, local, texts) for card in draft["pack"]),
+            picks=tuple(draft_card(card, local, texts) for card in draft["picks"]),
             held=tuple(draft["held"].items()),
+            revealed=tuple(draft_card(card, local, texts) for card in draft.get("revealed", [])),
+            others=tuple(
+                (letter, tuple(draft_card(card, local, texts) for card in cards))
+                for letter, cards in draft.get("seat_picks", {}).items()
+                if letter != me
+            ),
         )
     if state is None:
         return context

@@ -332,15 +332,30 @@ def draft_pool_name(game: Game) -> str:
 
 def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
     """What `seat` sees of its table's draft (None: a spectator, who sees no card): who picks
-    and how many cards each seat holds, its own picks, and the revealed cards only while it is
-    its pick (never another seat's pack or picks)."""
+    and how many cards each seat holds, its own picks, the revealed cards it picks from while
+    it is its pick (`pack`), and as the rulebook shows them to all the players the revealed
+    cards of the round (`revealed`) and every seat's picks (`seat_picks`)."""
     draft = draft_state(game)
     players = draft_players(game)
     me = None if seat is None else players.index(seat.index)
     waiting = pending(draft) if game.status == Status.DRAFTING else None
     pack, picks = _pack_and_picks(draft, me, waiting)
     mine = waiting is not None and me is not None and waiting.seat == me
+    # "For the whole duration of the Draft, the cards chosen by the players remain visible", and
+    # the cards of a round are revealed (rule format-draft): every drafting seat sees them, the
+    # other seats' picks included (issue 29: they showed only as "B: 7 cards"). A spectator
+    # still sees no card.
+    seen_by_seat = me is not None
     return {
+        "revealed": [_pool_card(draft, card) for card in waiting.revealed]
+        if seen_by_seat and waiting is not None
+        else [],
+        "seat_picks": {
+            index_letter(players[i]): [_pool_card(draft, card) for card in deck]
+            for i, deck in enumerate(draft.decks)
+        }
+        if seen_by_seat
+        else {},
         "pool": game.draft_expansion,
         "procedure": draft.procedure.code,
         "rule_id": draft.procedure.rule_id,

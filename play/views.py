@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import card_names_in
+from cards.selectors import ability_texts_in, card_names_in
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -167,8 +167,12 @@ def _board_context(
     view = selectors.game_view(game=game, seat=seat)
     names = selectors.card_names(game)
     viewer = SPECTATOR if seat is None else seat.index
-    local = card_names_in(current_language())
-    context = table_context(view, names, seat=viewer, chosen=chosen, since=since, local=local)
+    language = current_language()
+    local = card_names_in(language)
+    abilities = ability_texts_in(language) if "draft" in view else None
+    context = table_context(
+        view, names, seat=viewer, chosen=chosen, since=since, local=local, abilities=abilities
+    )
     if seat is None:
         args = [game.uid, game.spectate_code]
         urls = {"board_url": reverse("play:watch_board", args=args)}

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from cards.models import CardTranslation
+from cards.models import Ability, CardTranslation
 from decks.selectors.checks import deck_check
 from play import selectors
 from play.models import Game, GameAction
@@ -327,6 +327,14 @@ def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) 
     assert len(pack) == 4
     for card in pack:
         assert f'type="radio" name="card" value="{card}"' in page
+    # Each offered card says its abilities: names, and rules texts on demand (issue 29).
+    pool = selectors.draft_state(game).pool
+    codes = [code for card in pack for code in pool[card].abilities]
+    assert codes
+    for code in codes:
+        ability = Ability.objects.get(code=code.removeprefix("aura:"))
+        name = ability.translations.get(language_code="en").name
+        assert f"<details><summary>{'Aura: ' if code.startswith('aura:') else ''}{name}" in page
     assert 'name="kind" value="pick"' in page
     # Without JS: the pick, then the table again.
     plain = olga.post(
