@@ -229,6 +229,35 @@ def card_suggestions(name: str, limit: int = 5) -> list[Card]:
     return [cards[card_id] for card_id in ordered_ids]
 
 
+def ability_texts_in(language: str) -> dict[str, tuple[str, str]]:
+    """Each ability's code → (name, rules text) in `language` (English when not translated):
+    what a card offered at a table says of its abilities."""
+    abilities = Ability.objects.prefetch_related("translations")
+    return {
+        ability.code: (
+            translated(ability, "name", language).text or ability.code,
+            translated(ability, "rules_text", language).text,
+        )
+        for ability in abilities
+    }
+
+
+def card_names_in(language: str) -> dict[str, str]:
+    """Each catalogue card's English name (the engine's name of a card) → its name in
+    `language`, for the cards translated into it: a table names its cards as the card pages do
+    (issue 29: "Sapphire dragon" at a French table). One query; none in English."""
+    if language == FALLBACK_LANGUAGE:
+        return {}
+    english = CardTranslation.objects.filter(card=OuterRef("card"), language_code=FALLBACK_LANGUAGE)
+    rows = (
+        CardTranslation.objects.filter(language_code=language)
+        .annotate(english=Subquery(english.values("name")[:1]))
+        .exclude(english=None)
+        .values_list("english", "name")
+    )
+    return {english_name: name for english_name, name in rows if name}
+
+
 @dataclass(frozen=True)
 class Revision:
     number: int

@@ -28,7 +28,7 @@ from cod_site.errors import DomainError
 MAX_SYNC_CARDS = 3 * CARDS_PER_PAGE
 PNG_CACHE_SECONDS = 24 * 3600
 # Bump when the drawing changes, so cached faces are redrawn.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 DESIGNER_PREVIEW_DPI = 220
 
 

@@ -205,7 +205,9 @@ def _wrap(
     return lines
 
 
-def _paragraphs(face: CardFace, *, with_text: bool) -> list[list[tuple[str, str]]]:
+def _paragraphs(
+    face: CardFace, *, with_text: bool, with_flavour: bool = True
+) -> list[list[tuple[str, str]]]:
     paragraphs: list[list[tuple[str, str]]] = []
     for ability in face.abilities:
         text = ability.text if with_text else ""
@@ -213,7 +215,7 @@ def _paragraphs(face: CardFace, *, with_text: bool) -> list[list[tuple[str, str]
         if text:
             runs.append((text, "regular"))
         paragraphs.append(runs)
-    if face.flavour:
+    if face.flavour and with_flavour:
         paragraphs.append([(face.flavour, "italic")])
     return paragraphs
 
@@ -221,18 +223,21 @@ def _paragraphs(face: CardFace, *, with_text: bool) -> list[list[tuple[str, str]
 def layout_text(face: CardFace, box: tuple[float, float, float, float] = TEXT_BOX) -> TextBlock:
     """Ability texts and flavour at the largest size that fits the box.
 
-    If even the smallest size overflows, the rules texts are dropped (names stay) rather than
-    printing them below legibility; the card is still correct, the rules live in the rulebook.
+    If even the smallest size overflows, the flavour goes first (a Champion's flavour pushed the
+    rules texts out: issue 29), then the rules texts (names stay) rather than printing them below
+    legibility; the card is still correct, the rules live in the rulebook.
     """
     x0, y0, width, height = box
-    for with_text in (True, False):
-        paragraphs = _paragraphs(face, with_text=with_text)
+    tries = ((True, True), (True, False), (False, True))
+    for with_text, with_flavour in tries:
+        paragraphs = _paragraphs(face, with_text=with_text, with_flavour=with_flavour)
+        last_try = (with_text, with_flavour) == tries[-1]
         for size in TEXT_SIZES:
             size_mm = size * MM_PER_PT
             wrapped = [_wrap(runs, size, width) for runs in paragraphs]
             line_count = sum(len(lines) for lines in wrapped)
             needed = line_count * size_mm * LEADING + (len(wrapped) - 1) * size_mm * PARAGRAPH_GAP
-            if needed <= height or (not with_text and size == TEXT_SIZES[-1]):
+            if needed <= height or (last_try and size == TEXT_SIZES[-1]):
                 block = TextBlock(size_pt=size)
                 # Centre the block vertically: short texts sit in the middle of the box.
                 y = y0 + max(0.0, (height - needed) / 2) + size_mm * CAP_HEIGHT

@@ -43,6 +43,8 @@ MAX_CARDS = 64
 CHAMPION_MAX_LENGTH = 16
 # The longest code (64 cards, 64 removals, a Champion) is 548 characters.
 MAX_CODE_LENGTH = 600
+# The shortest code of a deck (8 cards) is 44 characters; no word of a card's name has 20.
+CODE_LOOKING_LENGTH = 20
 
 _FLAG_CHAMPION = 0b01
 _FLAG_REMOVALS = 0b10
@@ -220,5 +222,7 @@ def code_in_paste(text: str) -> str | None:
     try:
         decode(word)
     except DeckCodeError:
-        return None
+        # A long word of the code's alphabet is a mistyped or cut code, not a card name (none
+        # has a word half as long): read as a card list it answered "did you mean Gargoyle?".
+        return word if len(word) >= CODE_LOOKING_LENGTH and _CODE_ALPHABET.fullmatch(word) else None
     return word

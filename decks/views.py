@@ -287,8 +287,9 @@ def builder_panel(request: HttpRequest) -> HttpResponse:
     """The deck side of the builder, re-rendered after every change (htmx)."""
     state = BuilderState.from_data(request.POST)
     extra: dict[str, Any] = {}
-    if "add" in request.POST:
-        state.add(request.POST["add"])
+    # Several at once: the builder's page sends together the adds clicked while a request was out.
+    for slug in request.POST.getlist("add"):
+        state.add(slug)
     if "remove" in request.POST:
         with contextlib.suppress(ValueError):
             state.remove(int(request.POST["remove"]))

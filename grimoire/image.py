@@ -1,5 +1,6 @@
 """The share image of a puzzle: its position drawn at the size social networks show (1200x630),
-in the page's language: the title, the goal, and each side's Stronghold, Mana, hand and lines.
+in the page's language: the title, the goal, and each side's Stronghold, Mana, hand and lines,
+each card with its abilities (issue 29: the image left them out).
 
 Drawn from the stored scenario document (`grimoire.display.sides`), no engine run. The layout is
 fixed so that a slot's box (`hand_box`, `line_box`) is where a reader (and the tests) find it.
@@ -89,12 +90,28 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+# The abilities' line, under the name, above the box's centre (where the tests read its colour).
+ABILITY_TOP, ABILITY_SIZE = 26, 12
+
+
 def _card(
-    draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], name: str, stats: str
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    fill: tuple[int, int, int],
+    name: str,
+    stats: str,
+    abilities: str = "",
 ) -> None:
     draw.rounded_rectangle((box.left, box.top, box.right, box.bottom), radius=8, fill=fill)
     inner = box.right - box.left - 8
     draw.text((box.left + 4, box.top + 6), _fit(draw, name, 16, inner), font=_font(16), fill=INK)
+    if abilities:
+        draw.text(
+            (box.left + 4, box.top + ABILITY_TOP),
+            _fit(draw, abilities, ABILITY_SIZE, inner),
+            font=_font(ABILITY_SIZE),
+            fill=INK,
+        )
     draw.text(
         (box.left + 4, box.bottom - 26), _fit(draw, stats, 16, inner), font=_font(16), fill=INK
     )
@@ -107,7 +124,11 @@ def _creature_stats(entry: Entry, cards: dict[str, dict[str, int]]) -> str:
 
 
 def _side(
-    draw: ImageDraw.ImageDraw, number: int, side: Side, cards: dict[str, dict[str, int]]
+    draw: ImageDraw.ImageDraw,
+    number: int,
+    side: Side,
+    cards: dict[str, dict[str, int]],
+    abilities: dict[str, str],
 ) -> None:
     left = _panel_left(number)
     fill = PANEL_ACTIVE if side.active else PANEL_IDLE
@@ -127,20 +148,32 @@ def _side(
             _card(draw, box, FORT if side.fort else BASTION, stronghold, f"{side.hp}")
         else:
             card = cards.get(name, {})
-            _card(draw, box, CARD, name, f"{card.get('cost', 0)}")
+            _card(draw, box, CARD, name, f"{card.get('cost', 0)}", abilities.get(name, ""))
     for line, (line_name, entries) in enumerate(side.lines):
         draw.text((left, LINE_TOPS[line] - 24), capfirst(line_name), font=_font(16), fill=TEXT)
         for index, entry in enumerate(entries):
             box = line_box(number, line, index, len(entries))
             name = f"{entry.name} + {entry.symbiote}" if entry.symbiote else entry.name
             fill = DAMAGED if entry.damage else CREATURE
-            _card(draw, box, fill, name, _creature_stats(entry, cards))
+            shown = ", ".join(
+                text
+                for text in (abilities.get(entry.name, ""), abilities.get(entry.symbiote, ""))
+                if text
+            )
+            _card(draw, box, fill, name, _creature_stats(entry, cards), shown)
 
 
 def share_image(
-    *, title: str, goal: str, difficulty: int, sides: list[Side], cards: dict[str, dict[str, int]]
+    *,
+    title: str,
+    goal: str,
+    difficulty: int,
+    sides: list[Side],
+    cards: dict[str, dict[str, int]],
+    abilities: dict[str, str] | None = None,
 ) -> bytes:
-    """The PNG of a puzzle's position; ``cards`` the scenario's card definitions by name."""
+    """The PNG of a puzzle's position; ``cards`` the scenario's card definitions by name,
+    ``abilities`` their abilities' names in the page's language by card name."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     width = WIDTH - 2 * MARGIN
@@ -148,7 +181,7 @@ def share_image(
     goal_line = f"{_('Goal:')} {goal}"
     draw.text((MARGIN, 90), _fit(draw, goal_line, 30, width), font=_font(30), fill=GOLD)
     for number, side in enumerate(sides):
-        _side(draw, number, side, cards)
+        _side(draw, number, side, cards, abilities or {})
     footer = _("Clash of Decks · Grimoire · Difficulty %(level)d/5") % {"level": difficulty}
     draw.text((MARGIN, HEIGHT - 42), footer, font=_font(22), fill=TEXT)
     out = io.BytesIO()

@@ -188,6 +188,31 @@ def solutions_shown(puzzles: Iterable[Puzzle], visitor: Visitor) -> set[int]:
     return shown
 
 
+def puzzle_next(puzzle: Puzzle, visitor: Visitor) -> Puzzle | None:
+    """The puzzle to try after ``puzzle``: the next public one in the gallery's order
+    (difficulty, then id) that ``visitor`` has not solved, from the start again past the last;
+    None when none is left (issue 29: a solved puzzle led nowhere)."""
+    solved = _records_of(visitor).filter(solved_at__isnull=False).values("puzzle_id")
+    others = (
+        Puzzle.objects.filter(visibility=Visibility.PUBLIC)
+        .exclude(pk=puzzle.pk)
+        .exclude(pk__in=solved)
+        .prefetch_related("translations")
+        .order_by("difficulty", "uid")
+    )
+    after = others.filter(
+        Q(difficulty__gt=puzzle.difficulty) | Q(difficulty=puzzle.difficulty, uid__gt=puzzle.uid)
+    ).first()
+    return after or others.first()
+
+
+def solution_given_up(puzzle: Puzzle, visitor: Visitor) -> bool:
+    """Whether ``visitor`` gave ``puzzle`` up without solving it: they asked for its solution,
+    which their page then shows open."""
+    record = record_of(puzzle, visitor)
+    return record is not None and record.gave_up_at is not None and record.solved_at is None
+
+
 def solution_shown(puzzle: Puzzle, visitor: Visitor) -> bool:
     return puzzle.pk in solutions_shown([puzzle], visitor)
 

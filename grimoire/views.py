@@ -43,10 +43,12 @@ from grimoire.selectors import (
     proof_running,
     puzzle_get,
     puzzle_get_for_edit,
+    puzzle_next,
     puzzle_of_the_day,
     puzzle_text,
     puzzle_turn,
     puzzles_listed,
+    solution_given_up,
     solution_shown,
     solver_job_get,
 )
@@ -122,6 +124,8 @@ def _solution(puzzle: Puzzle, text: PuzzleText, who: Visitor) -> dict[str, Any]:
     return {
         "puzzle": puzzle,
         "shown": shown,
+        # Only on request (issue 29): folded, unless they just gave up to see it.
+        "open": shown and solution_given_up(puzzle, who),
         "steps": [display.action_text(action) for action in report.get("shortest") or []],
         "solutions": report.get("solutions"),
         "explanation": text.explanation if shown else None,
@@ -133,7 +137,18 @@ def _verdict(puzzle: Puzzle, who: Visitor, result: dict[str, Any] | None) -> dic
     beside the board or the typed form's answer."""
     if not (result and result["met"]):
         return {}
-    return {"solution": {**_solution(puzzle, puzzle_text(puzzle), who), "swap": True}}
+    return {
+        "solution": {**_solution(puzzle, puzzle_text(puzzle), who), "swap": True},
+        **_next(puzzle, who),
+    }
+
+
+def _next(puzzle: Puzzle, who: Visitor) -> dict[str, Any]:
+    """The next puzzle to try (`puzzle_next`), its link and title."""
+    following = puzzle_next(puzzle, who)
+    if following is None:
+        return {}
+    return {"next_puzzle": following, "next_title": puzzle_text(following).title}
 
 
 def _solve_context(
@@ -207,8 +222,13 @@ def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpRes
         **_solve_context(puzzle, who, actions),
         # In place on the page (the board's verdict swaps it out of band).
         "solution": {**_solution(puzzle, text, who), "swap": False},
+        **_next(puzzle, who),
     }
     return render(request, "grimoire/detail.html", context)
+
+
+# Part of the image's cache key: bumped when the drawing changes (2: with the abilities).
+IMAGE_VERSION = 2
 
 
 @require_GET
@@ -216,7 +236,9 @@ def image(request: HttpRequest, uid: str) -> HttpResponse:
     """The position as a PNG for social media (the page's og:image), cached: the position of a
     shared puzzle does not change, and any edit changes the key."""
     puzzle = _get(request, uid)
-    key = f"grimoire:image:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    key = (
+        f"grimoire:image:{IMAGE_VERSION}:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
+    )
     png = cache.get(key)
     if png is None:
         png = share_image(
@@ -225,6 +247,7 @@ def image(request: HttpRequest, uid: str) -> HttpResponse:
             difficulty=puzzle.difficulty,
             sides=display.sides(puzzle.scenario),
             cards=puzzle.scenario.get("cards") or {},
+            abilities={row.name: row.abilities for row in display.card_rows(puzzle.scenario)},
         )
         cache.set(key, png, IMAGE_CACHE_SECONDS)
     response = HttpResponse(png, content_type="image/png")

@@ -113,17 +113,54 @@ class TableBoard:
 
 
 @dataclass(frozen=True)
+class DraftCard:
+    """A card of a draft: its pool id, its face, and its abilities as (name, rules text) in the
+    page's language (issue 29: offered cards showed no abilities)."""
+
+    id: int
+    face: CardFace
+    abilities: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class DraftBoard:
-    """A Draft table's draft as one seat sees it: the pack it picks from (card id and face;
-    empty unless it is its pick), its own picks, and each drafting seat's number of cards."""
+    """A Draft table's draft as one seat sees it: the pack it picks from (empty unless it is its
+    pick), its own picks, each drafting seat's number of cards, the cards revealed this round
+    and the other seats' picks (visible to every player, as the rulebook has them)."""
 
-    pack: tuple[tuple[int, CardFace], ...]
-    picks: tuple[CardFace, ...]
+    pack: tuple[DraftCard, ...]
+    picks: tuple[DraftCard, ...]
     held: tuple[tuple[str, int], ...]
+    revealed: tuple[DraftCard, ...] = ()
+    others: tuple[tuple[str, tuple[DraftCard, ...]], ...] = ()
 
 
-def face_of(card: Mapping[str, Any]) -> CardFace:
-    """A card of the view as the board draws it (its emblem from its played values)."""
+def _ability_lines(
+    codes: Sequence[str], texts: Mapping[str, tuple[str, str]]
+) -> tuple[tuple[str, str], ...]:
+    lines = []
+    for code in codes:
+        bare = code.removeprefix("aura:")
+        name, rules = texts.get(bare, (bare, ""))
+        if code.startswith("aura:"):
+            name = _("Aura: %(ability)s") % {"ability": name}
+        lines.append((name, rules))
+    return tuple(lines)
+
+
+def draft_card(
+    card: Mapping[str, Any], local: Mapping[str, str], texts: Mapping[str, tuple[str, str]]
+) -> DraftCard:
+    return DraftCard(card["id"], face_of(card, local), _ability_lines(card["abilities"], texts))
+
+
+# No translation: the engine's (English) names.
+ENGLISH: Mapping[str, str] = {}
+
+
+def face_of(card: Mapping[str, Any], local: Mapping[str, str] = ENGLISH) -> CardFace:
+    """A card of the view as the board draws it (its emblem from its played values), named in
+    the page's language by `local` (`cards.selectors.card_names_in`)."""
     return definition_face(
         {
             "name": card["name"],
@@ -132,28 +169,38 @@ def face_of(card: Mapping[str, Any]) -> CardFace:
             "attack": card["attack"],
             "hp": card["hp"],
             "abilities": card["abilities"],
-        }
+        },
+        local,
     )
 
 
-def definition_face(definition: Mapping[str, Any]) -> CardFace:
+def definition_face(definition: Mapping[str, Any], local: Mapping[str, str] = ENGLISH) -> CardFace:
     """A card as the engine defines it (a seat's stored deck or Champion) as the board draws
-    it: a table's cards are named by their engine name, their emblem from their played values."""
+    it: named in the page's language when `local` knows its engine name (a Champion, a mutated
+    card keep theirs), its emblem drawn from its engine name and played values (the same
+    picture in every language)."""
     name = str(definition["name"])
-    return card_face(name=name, label=name, slug=name, expansion_code="", definition=definition)
+    label = local.get(name, name)
+    return card_face(name=name, label=label, slug=name, expansion_code="", definition=definition)
 
 
 def seat_board(
-    state: Mapping[str, Any], *, seat: int, titles: Sequence[str], chosen: int | None
+    state: Mapping[str, Any],
+    *,
+    seat: int,
+    titles: Sequence[str],
+    chosen: int | None,
+    local: Mapping[str, str] = ENGLISH,
 ) -> TableBoard:
     """The board of `state` (the view of `seat`), `titles` by seat, `chosen` the card id of my
-    hand whose places are marked (ignored unless the rules let me play it now)."""
+    hand whose places are marked (ignored unless the rules let me play it now), card names in
+    the page's language by `local`."""
     players = state["players"]
     names: dict[int, str] = {}
     for player in players:
         for line in player["lines"]:
             for creature in line:
-                names[creature["id"]] = creature["name"]
+                names[creature["id"]] = local.get(creature["name"], creature["name"])
     legal: dict[int, list[dict[str, Any]]] = {}
     for action in state["legal_actions"]:
         if action["kind"] in ("play", "play_onto", "cast"):
@@ -170,6 +217,7 @@ def seat_board(
                 legal=legal,
                 chosen=chosen,
                 available=index == seat and my_turn and position < WINDOW,
+                local=local,
             )
             if item.chosen:
                 chosen_card = item
@@ -177,7 +225,7 @@ def seat_board(
         champion = None
         if player["champion"] is not None:
             champion = _hand_card(
-                player["champion"], mine=index == seat, legal=legal, chosen=chosen
+                player["champion"], mine=index == seat, legal=legal, chosen=chosen, local=local
             )
             if champion.chosen:
                 chosen_card = champion
@@ -198,7 +246,9 @@ def seat_board(
                 hand_count=player["hand_count"],
                 hand=tuple(hand),
                 pile=player["pile_count"] if automaton else None,
-                discard=tuple(face_of(card) for card in reversed(player.get("discard") or [])),
+                discard=tuple(
+                    face_of(card, local) for card in reversed(player.get("discard") or [])
+                ),
                 champion=champion,
                 champion_ready=not player["champion_exhausted"],
             )
@@ -210,8 +260,8 @@ def seat_board(
     lines = [
         Line(
             name=name,
-            left=_half(players[left], titles[left], left_lane, left == seat, choices),
-            right=_half(players[right], titles[right], right_lane, right == seat, choices),
+            left=_half(players[left], titles[left], left_lane, left == seat, choices, local),
+            right=_half(players[right], titles[right], right_lane, right == seat, choices, local),
         )
         for name, (left, left_lane), (right, right_lane) in halves
     ]
@@ -227,12 +277,13 @@ def _hand_card(
     legal: Mapping[int, list[dict[str, Any]]],
     chosen: int | None,
     available: bool = False,
+    local: Mapping[str, str] = ENGLISH,
 ) -> HandCard:
     """A card I may choose (a card of my hand, my Champion) or see (another seat's)."""
     playable = mine and card["id"] in legal
     return HandCard(
         id=card["id"],
-        face=face_of(card),
+        face=face_of(card, local),
         available=available,
         playable=playable,
         chosen=playable and card["id"] == chosen,
@@ -270,6 +321,7 @@ def _half(
     lane: int,
     mine: bool,
     choices: Sequence[Choice],
+    local: Mapping[str, str] = ENGLISH,
 ) -> Half:
     creatures = []
     for creature in player["lines"][lane]:
@@ -278,12 +330,14 @@ def _half(
         creatures.append(
             TableCreature(
                 id=creature["id"],
-                face=face_of(creature),
+                face=face_of(creature, local),
                 attack=creature["attack"],
                 hp=creature["hp"],
                 damage=creature["damage"],
-                symbiote=face_of(symbiote) if symbiote else None,
-                chained=tuple(card["name"] for card in creature["chained"]),
+                symbiote=face_of(symbiote, local) if symbiote else None,
+                chained=tuple(
+                    local.get(card["name"], card["name"]) for card in creature["chained"]
+                ),
                 choice=aimed[0] if aimed else None,
             )
         )
@@ -298,11 +352,15 @@ def table_context(
     seat: int,
     chosen: int | None = None,
     since: int | None = None,
+    local: Mapping[str, str] = ENGLISH,
+    abilities: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
     spectator: `SPECTATOR`, who sees every seat by its name and has no controls), `names`
     the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
-    event count of the last board the page showed (its events since then shown step by step)."""
+    event count of the last board the page showed (its events since then shown step by step),
+    `local` the catalogue's names in the page's language by engine name."""
+    names = [local.get(name, name) for name in names]
     state = view["state"]
     my_team = None if seat == SPECTATOR else view["seats"][seat]["team"]
     # Teammates win together: the result names the team.
@@ -316,10 +374,18 @@ def table_context(
     }
     draft = view.get("draft")
     if draft is not None:
+        texts = abilities or {}
+        me = view["seat"]
         context["draft"] = DraftBoard(
-            pack=tuple((card["id"], face_of(card)) for card in draft["pack"]),
-            picks=tuple(face_of(card) for card in draft["picks"]),
+            pack=tuple(draft_card(card, local, texts) for card in draft["pack"]),
+            picks=tuple(draft_card(card, local, texts) for card in draft["picks"]),
             held=tuple(draft["held"].items()),
+            revealed=tuple(draft_card(card, local, texts) for card in draft.get("revealed", [])),
+            others=tuple(
+                (letter, tuple(draft_card(card, local, texts) for card in cards))
+                for letter, cards in draft.get("seat_picks", {}).items()
+                if letter != me
+            ),
         )
     if state is None:
         return context
@@ -336,7 +402,7 @@ def table_context(
     new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
     context.update(
         my_turn=bool(state["legal_actions"]),
-        board=seat_board(state, seat=seat, titles=titles, chosen=chosen),
+        board=seat_board(state, seat=seat, titles=titles, chosen=chosen, local=local),
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,
         events=[event_text(event, names) for event in events[-30:]],

@@ -22,6 +22,25 @@ def opponents() -> list[tuple[str, str]]:
     ]
 
 
+class DeckSelect(forms.Select):
+    """My decks, each option saying whether it can feed the Co-op AI (`data-coop="no"`: the
+    page's script disables it at a Co-op table)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.coop_ready: set[str] | None = None
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        if (
+            self.coop_ready is not None
+            and option["value"]
+            and (option["value"] not in self.coop_ready)
+        ):
+            option["attrs"]["data-coop"] = "no"
+        return option
+
+
 class DeckFields(forms.Form):
     """A deck: a preconstructed one, or (Constructed) a saved deck's share id or a deck code."""
 
@@ -32,7 +51,21 @@ class DeckFields(forms.Form):
         required=False,
         initial=1,
     )
-    deck = forms.CharField(label=_("Or a saved deck (its share id)"), max_length=16, required=False)
+    # Chosen, not typed (issue 29): one of my decks, or a public deck found by its name. Both
+    # selects send a share id (the API takes it as it is); a public deck's select is filled by
+    # the search (`play:deck_search`), so any share id is read and checked by the service.
+    deck = forms.CharField(
+        label=_("Or one of my decks"), max_length=16, required=False, widget=DeckSelect
+    )
+    deck_search = forms.CharField(
+        label=_("Or find a public deck by its name"),
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}),
+    )
+    public_deck = forms.CharField(
+        label=_("Public deck"), max_length=16, required=False, widget=forms.Select
+    )
     code = forms.CharField(label=_("Or a deck code"), max_length=600, required=False)
     mutation_session = forms.TypedChoiceField(
         label=_("Mutation session"),
@@ -43,11 +76,39 @@ class DeckFields(forms.Form):
         help_text=_("Mutation decks only: the session whose deck you chose you play."),
     )
 
-    def __init__(self, *args: Any, sessions: Sequence[tuple[int, str]] = (), **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        sessions: Sequence[tuple[int, str]] = (),
+        decks: Sequence[tuple[str, str]] = (),
+        search_url: str = "",
+        coop_ready: set[str] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         field = self.fields["mutation_session"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [("", "—"), *sessions]
+        mine = self.fields["deck"].widget
+        assert isinstance(mine, DeckSelect)
+        mine.choices = [("", "—"), *decks]
+        mine.coop_ready = coop_ready
+        if not decks:
+            self.fields["deck"].help_text = _("Your saved decks show here once you log in.")
+        found = self.fields["public_deck"].widget
+        assert isinstance(found, forms.Select)
+        chosen = self.data.get("public_deck", "") if self.is_bound else ""
+        # The deck a search found stays chosen when the form comes back with an error.
+        found.choices = [("", "—"), *([(chosen, chosen)] if chosen else [])]
+        search = self.fields["deck_search"].widget
+        search.attrs.update(
+            {
+                "hx-get": search_url,
+                "hx-trigger": "input changed delay:300ms, search",
+                "hx-target": "#id_public_deck",
+                "hx-swap": "innerHTML",
+            }
+        )
 
     def deck_choice(self, format: str) -> DeckChoice | None:
         """The deck chosen for a table of `format` (none at a Draft table, which drafts them,
@@ -57,7 +118,9 @@ class DeckFields(forms.Form):
             return None
         if format == Format.PRECONSTRUCTED:
             return DeckChoice(preconstructed=data["preconstructed"])
-        return DeckChoice(deck=data["deck"] or None, code=data["code"] or None)
+        return DeckChoice(
+            deck=data["deck"] or data["public_deck"] or None, code=data["code"] or None
+        )
 
 
 def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceField:
@@ -70,16 +133,26 @@ def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceF
 class NewTableForm(DeckFields):
     # Not required: without one, a Duel (the table of the first release, before the modes).
     mode = forms.ChoiceField(
-        label=_("Game mode"), choices=Mode.choices, initial=Mode.DUEL, required=False
+        label=_("Game mode"),
+        choices=Mode.choices,
+        initial=Mode.DUEL,
+        required=False,
+        # Says why before the table is refused (issue 29: Co-op with the defaults failed).
+        help_text=_(
+            "Co-op: the AI plays 48 cards of the players' expansions that neither deck holds. "
+            "The preconstructed decks leave too few: play Co-op as a Draft (two expansions), or "
+            "with one of your decks whose expansions hold enough (the others are disabled)."
+        ),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial="preconstructed")
-    pool = forms.CharField(
+    # Ticked from the list of expansions, not typed as codes (issue 29).
+    pool = forms.MultipleChoiceField(
         label=_("Draft pool"),
-        max_length=200,
         required=False,
+        widget=forms.CheckboxSelectMultiple,
         help_text=_(
-            "Draft only: the expansions to draft from, separated by commas (initiation, or "
-            "01,02 for Co-op's 64 cards). Your deck is then drafted at the table."
+            "Draft only: the expansions to draft from (one, or two for Co-op's 64 cards). Your "
+            "deck is then drafted at the table."
         ),
     )
     opponent = _seat_field(
@@ -109,6 +182,18 @@ class NewTableForm(DeckFields):
         empty_value=None,
         help_text=_("A player whose time runs out loses the game on time."),
     )
+
+    def __init__(
+        self, *args: Any, expansions: Sequence[tuple[str, str]] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        pool = self.fields["pool"]
+        assert isinstance(pool, forms.MultipleChoiceField)
+        pool.choices = list(expansions)
+
+    def clean_pool(self) -> str:
+        """The ticked expansions as the service reads a pool: slugs separated by commas."""
+        return ",".join(self.cleaned_data["pool"])
 
     def clean_mode(self) -> str:
         mode: str = self.cleaned_data["mode"] or Mode.DUEL
@@ -146,6 +231,12 @@ def _other_seat(choice: str) -> SeatRequest:
 
 class JoinForm(DeckFields):
     guest_name = forms.CharField(label=_("Your name (as a guest)"), max_length=40, required=False)
+
+    def __init__(self, *args: Any, signed_in: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if signed_in:
+            # A signed-in player joins as themselves (issue 29): no guest name to give.
+            del self.fields["guest_name"]
 
 
 def chaos_opponents() -> list[tuple[str, str]]:

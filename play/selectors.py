@@ -10,10 +10,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
+from cards.models import Card, Expansion
+from cards.selectors import translated
 from cod_site.errors import DomainError
+from decks.selectors.formats import format_name
+from decks.selectors.lists import deck_list
+from engine.adapters.decks import COOP_AI_CARDS
 from engine.agent_ladder import current_ladder
 from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
 from engine.rules.ai_options import AiOptions
@@ -27,6 +32,9 @@ from engine.simulation import DRAFT_PROCEDURES, Frame, replay_frames
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
 from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
+
+# How many saved decks a form's select offers (mine, or a search's public ones).
+DECK_CHOICES = 50
 
 
 def token_hash(token: str) -> str:
@@ -247,17 +255,107 @@ def draft_seen(draft: Draft, me: int, *, drafting: bool) -> dict[int, str]:
     return {card: draft.names[card] for card in (*pack, *picks)}
 
 
+def draft_pool_choices() -> list[tuple[str, str]]:
+    """The expansions a Draft table may draft from (those with cards to put in a deck), as
+    (slug, "code · name in the page's language"), in the catalogue's order: the new-table form
+    offers them to tick instead of a field of codes to type (issue 29)."""
+    expansions = Expansion.objects.filter(
+        pk__in=Card.objects.deckable().values("expansion")
+    ).prefetch_related("translations")
+    return [
+        (expansion.slug, f"{expansion.code} · {translated(expansion, 'name').text}")
+        for expansion in expansions
+    ]
+
+
+def deck_choices(user: User | AnonymousUser) -> list[tuple[str, str]]:
+    """The saved decks `user` may bring to a table, as (share id, "name · format"), newest
+    first: the forms offer them instead of a share id to type (issue 29)."""
+    if not user.is_authenticated:
+        return []
+    return [
+        (deck.share_id, f"{deck.name} · {format_name(deck.format)}")
+        for deck in deck_list(owner=user, sort="updated")[:DECK_CHOICES]
+    ]
+
+
+def coop_ready_decks(user: User | AnonymousUser) -> set[str]:
+    """The share ids of `user`'s decks (`deck_choices`) whose expansions hold at least the
+    `COOP_AI_CARDS` cards the Co-op AI plays that the deck does not (ruling CO9): the only ones
+    the new-table form offers for Co-op (issue 29: the defaults failed after submitting)."""
+    if not user.is_authenticated:
+        return set()
+    decks = list(
+        deck_list(owner=user, sort="updated")[:DECK_CHOICES].prefetch_related("deck_cards__card")
+    )
+    per_expansion = dict(
+        Card.objects.deckable()
+        .values_list("expansion")
+        .annotate(count=Count("pk"))
+        .values_list("expansion", "count")
+    )
+    ready = set()
+    for deck in decks:
+        cards = {entry.card for entry in deck.deck_cards.all()}
+        expansions = {card.expansion_id for card in cards}
+        others = sum(per_expansion.get(one, 0) for one in expansions) - len(cards)
+        if others >= COOP_AI_CARDS:
+            ready.add(deck.share_id)
+    return ready
+
+
+def public_deck_search(query: str) -> list[tuple[str, str]]:
+    """Public decks whose name or cards match `query` (`decks.selectors.lists.deck_list`), as
+    (share id, "name · author · format"), for the forms' public deck search."""
+    if not query.strip():
+        return []
+    try:
+        found = deck_list(q=query, sort="updated")[:DECK_CHOICES]
+    except DomainError:
+        return []
+    return [
+        (deck.share_id, f"{deck.name} · {deck.owner} · {format_name(deck.format)}")
+        for deck in found
+    ]
+
+
+def draft_pool_name(game: Game) -> str:
+    """The expansions a Draft table drafts from, by their names in the page's language (the
+    stored slugs read "Draft dans treachery": issue 29)."""
+    slugs = [slug for slug in game.draft_expansion.split(",") if slug]
+    found = Expansion.objects.filter(slug__in=slugs).prefetch_related("translations")
+    by_slug = {expansion.slug: expansion for expansion in found}
+    return ", ".join(
+        translated(by_slug[slug], "name").text if slug in by_slug else slug for slug in slugs
+    )
+
+
 def draft_view(*, game: Game, seat: Seat | None) -> dict[str, Any]:
     """What `seat` sees of its table's draft (None: a spectator, who sees no card): who picks
-    and how many cards each seat holds, its own picks, and the revealed cards only while it is
-    its pick (never another seat's pack or picks)."""
+    and how many cards each seat holds, its own picks, the revealed cards it picks from while
+    it is its pick (`pack`), and as the rulebook shows them to all the players the revealed
+    cards of the round (`revealed`) and every seat's picks (`seat_picks`)."""
     draft = draft_state(game)
     players = draft_players(game)
     me = None if seat is None else players.index(seat.index)
     waiting = pending(draft) if game.status == Status.DRAFTING else None
     pack, picks = _pack_and_picks(draft, me, waiting)
     mine = waiting is not None and me is not None and waiting.seat == me
+    # "For the whole duration of the Draft, the cards chosen by the players remain visible", and
+    # the cards of a round are revealed (rule format-draft): every drafting seat sees them, the
+    # other seats' picks included (issue 29: they showed only as "B: 7 cards"). A spectator
+    # still sees no card.
+    seen_by_seat = me is not None
     return {
+        "revealed": [_pool_card(draft, card) for card in waiting.revealed]
+        if seen_by_seat and waiting is not None
+        else [],
+        "seat_picks": {
+            index_letter(players[i]): [_pool_card(draft, card) for card in deck]
+            for i, deck in enumerate(draft.decks)
+        }
+        if seen_by_seat
+        else {},
         "pool": game.draft_expansion,
         "procedure": draft.procedure.code,
         "rule_id": draft.procedure.rule_id,

@@ -29,6 +29,7 @@ from engine.adapters.decks import (
     ResolvedDeck,
     check_playable,
     coop_ai_deck_resolve,
+    coop_invited_partner_check,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
@@ -234,7 +235,9 @@ def game_create(
     `unknown_level`, `pool_required`, `pool_without_draft`, the pool errors of
     `engine.adapters.pools`, the deck errors of `_seat_deck` (`details.side` names the seat's
     letter: the Mutation session's too) and `no_solo_opponent`, `no_coop_opponent` of
-    `engine.adapters.decks`. A Mutation table's players play their `mutation_session`'s deck."""
+    `engine.adapters.decks` (at a Preconstructed Co-op table with an invited partner too:
+    `coop_invited_partner_check`). A Mutation table's players play their
+    `mutation_session`'s deck."""
     if mode not in Mode.values:
         raise DomainError(
             "unknown_mode",
@@ -301,6 +304,15 @@ def game_create(
                 viewer=creator,
             )
         )
+    if (
+        mode == Mode.COOP
+        and format == Format.PRECONSTRUCTED
+        and any(request is not None and request.kind == "invite" for request in rows)
+    ):
+        # Refused now rather than waiting forever for a partner whose join always fails.
+        for request, deck in zip(rows, resolved, strict=True):
+            if request is not None and request.kind == "me" and deck is not None:
+                coop_invited_partner_check(player=deck)
     if mode == Mode.SOLO and drafted is None:
         # Solo's only player is `me`: the AI's pile is known now.
         player = resolved[0]

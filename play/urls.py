@@ -30,6 +30,7 @@ urlpatterns = [
         chaos_views.chaos_watch_stream,
         name="chaos_watch_stream",
     ),
+    path("decks/", views.deck_search, name="deck_search"),
     path("<str:uid>/", views.table, name="table"),
     path("<str:uid>/board/", views.table_board, name="board"),
     path("<str:uid>/replay/", views.table_replay, name="replay"),

@@ -24,8 +24,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards.selectors import ability_texts_in, card_names_in
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
+from cod_site.i18n import current_language
 from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.replay_steps import replay_context
@@ -68,7 +70,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = NewTableForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
+    form = NewTableForm(
+        request.POST or None,
+        sessions=selectors.mutation_sessions(request.user),
+        decks=selectors.deck_choices(request.user),
+        search_url=reverse("play:deck_search"),
+        coop_ready=selectors.coop_ready_decks(request.user),
+        expansions=selectors.draft_pool_choices(),
+    )
     error: DomainError | None = None
     if request.method == "POST" and (refused := page_throttled(request, "games")):
         return refused
@@ -92,12 +101,29 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return render(request, "play/new.html", {"form": form, "error": error})
 
 
+def deck_search(request: HttpRequest) -> HttpResponse:
+    """The options of the forms' public deck select: the public decks whose name matches `q`
+    of the search field (htmx swaps them into the select)."""
+    query = request.GET.get("deck_search", "")[:100]
+    return render(
+        request,
+        "play/_deck_options.html",
+        {"decks": selectors.public_deck_search(query), "query": query},
+    )
+
+
 def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
     try:
         game = selectors.game_get(uid=uid)
     except DomainError as missing:
         raise Http404(missing.message) from missing
-    form = JoinForm(request.POST or None, sessions=selectors.mutation_sessions(request.user))
+    form = JoinForm(
+        request.POST or None,
+        sessions=selectors.mutation_sessions(request.user),
+        decks=selectors.deck_choices(request.user),
+        search_url=reverse("play:deck_search"),
+        signed_in=request.user.is_authenticated,
+    )
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -105,7 +131,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 game=game,
                 invite_code=code,
                 user=request.user,
-                guest_name=form.cleaned_data["guest_name"],
+                guest_name=form.cleaned_data.get("guest_name", ""),
                 deck=form.deck_choice(game.format),
                 mutation_session=form.cleaned_data["mutation_session"],
             )
@@ -118,6 +144,8 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
                 request.session[SESSION_TOKENS] = tokens
             return redirect("play:table", uid)
     context = {"game": game, "form": form, "error": error, "seats": _seat_names(game)}
+    if game.draft_pool is not None:
+        context["draft_pool_name"] = selectors.draft_pool_name(game)
     return render(request, "play/join.html", context)
 
 
@@ -140,7 +168,12 @@ def _board_context(
     view = selectors.game_view(game=game, seat=seat)
     names = selectors.card_names(game)
     viewer = SPECTATOR if seat is None else seat.index
-    context = table_context(view, names, seat=viewer, chosen=chosen, since=since)
+    language = current_language()
+    local = card_names_in(language)
+    abilities = ability_texts_in(language) if "draft" in view else None
+    context = table_context(
+        view, names, seat=viewer, chosen=chosen, since=since, local=local, abilities=abilities
+    )
     if seat is None:
         args = [game.uid, game.spectate_code]
         urls = {"board_url": reverse("play:watch_board", args=args)}
@@ -151,6 +184,8 @@ def _board_context(
     deadline = view["deadline"]
     context["out_of_time"] = deadline is not None and deadline <= timezone.now()
     context["shown"] = _shown(game)
+    if game.draft_pool is not None:
+        context["draft_pool_name"] = selectors.draft_pool_name(game)
     return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
 
 
@@ -228,6 +263,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
     frames = replay.frames
     letters = [player.seat for player in frames[0].players]
     names = _seat_names(game)
+    local = card_names_in(current_language())
     context = {
         "game": game,
         "winners": [selectors.index_letter(winner) for winner in game.winners],
@@ -235,8 +271,8 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             request.GET,
             frames,
             here,
-            cards=replay.names,
-            faces={str(card["name"]): definition_face(card) for card in definitions},
+            cards=[local.get(name, name) for name in replay.names],
+            faces={str(card["name"]): definition_face(card, local) for card in definitions},
             labels={},
             letters=letters,
             titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],

@@ -51,8 +51,16 @@ def account(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def token_create(request: HttpRequest) -> HttpResponse:
-    services.api_token_create(user=signed_in_user(request))
-    messages.success(request, _("Your new API token is ready; the previous one no longer works."))
+    user = signed_in_user(request)
+    # Only a replaced token is worth a warning: the first one replaces nothing (issue 29).
+    replaced = selectors.api_token_get(user=user) is not None
+    services.api_token_create(user=user)
+    if replaced:
+        messages.success(
+            request, _("Your new API token is ready; the previous one no longer works.")
+        )
+    else:
+        messages.success(request, _("Your API token is ready."))
     return redirect("accounts:account")
 
 

@@ -25,6 +25,13 @@ def card_label(card: Card | None) -> str:
 
 
 @register.filter
+def expansion_label(card: Card | None) -> str:
+    """The name of the card's expansion in the page language: its code alone ("03") told a
+    player nothing (issue 29)."""
+    return translated(card.expansion, "name").text if card is not None else ""
+
+
+@register.filter
 def updated_ago(when: datetime) -> str:
     """ "updated 3 hours ago", or "updated just now" under a minute ("0 minutes" reads badly,
     in French most: "il y a 0 minute")."""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from cards.models import DECKABLE_TYPES, Card
@@ -232,6 +233,37 @@ def coop_ai_deck_resolve(*, players: Sequence[ResolvedDeck], seed: int) -> Resol
     neither deck holds (`_unheld_cards`). 400 `no_coop_opponent` when there are fewer."""
     cards = _unheld_cards(players=players, count=COOP_AI_CARDS, seed=seed, error="no_coop_opponent")
     return _ai_deck(cards, _("The Co-op AI"), DeckSource.COOP_AI)
+
+
+def coop_invited_partner_check(*, player: ResolvedDeck) -> None:
+    """A Preconstructed Co-op table whose partner is invited: whatever preconstructed deck the
+    partner brings, its cards come from the preconstructed decks' expansions, so the AI's
+    cards are at most those of the expansions of `player`'s deck and of the preconstructed
+    decks that `player` does not hold (the partner may bring the same deck). Fewer than
+    `COOP_AI_CARDS`: the table could never start, and is refused now with a 400
+    `no_coop_opponent` (it was created, then every join failed: issue 29)."""
+    held = set(player.slugs)
+    expansions = set(
+        Card.objects.filter(Q(slug__in=held) | Q(precon_deck__isnull=False)).values_list(
+            "expansion_id", flat=True
+        )
+    )
+    count = (
+        Card.objects.filter(expansion__in=expansions, card_type__in=DECKABLE_TYPES)
+        .exclude(slug__in=held)
+        .count()
+    )
+    if count < COOP_AI_CARDS:
+        raise DomainError(
+            "no_coop_opponent",
+            _(
+                "The preconstructed decks' expansions hold %(count)d other cards: the Co-op AI "
+                "needs %(needed)d, so this table could never start. Play Co-op as a Draft, or "
+                "with Constructed decks from larger expansions."
+            )
+            % {"count": count, "needed": COOP_AI_CARDS},
+            {"field": "seats", "count": count, "needed": COOP_AI_CARDS},
+        )
 
 
 def _unheld_cards(

@@ -157,14 +157,18 @@ def test_the_account_page_creates_shows_and_revokes_the_api_token(
     key = Token.objects.get(user=owner).key
     html = client.get("/accounts/").content.decode()
     assert _token_on_page(html) == key
-    assert "Your new API token is ready; the previous one no longer works." in html
+    # The first token replaces none: no word of a previous one (issue 29).
+    assert "Your API token is ready." in html
+    assert "no longer works" not in html
     api = Client()
     assert api.get("/api/v1/formats/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
 
     client.post("/accounts/token/")
     new_key = Token.objects.get(user=owner).key
     assert new_key != key
-    assert _token_on_page(client.get("/accounts/").content.decode()) == new_key
+    html = client.get("/accounts/").content.decode()
+    assert _token_on_page(html) == new_key
+    assert "Your new API token is ready; the previous one no longer works." in html
     assert _refused(api, key)
 
     revoked = client.post("/accounts/token/revoke/")
@@ -203,3 +207,21 @@ def test_the_account_page_speaks_each_language(
     html = unescape(client.get(f"{prefix}/accounts/").content.decode())
     assert f"<h1>{title}</h1>" in html
     assert no_token in html
+
+
+def test_the_token_date_ends_with_one_period_in_every_language(client: Client, owner: Any) -> None:
+    """Issue 29: "Created Nov. 29, 2026, 3:31 a.m.." (the English time ends with a period)."""
+    from datetime import UTC, datetime
+
+    client.force_login(owner)
+    client.post("/accounts/token/")
+    Token.objects.filter(user=owner).update(created=datetime(2026, 11, 29, 3, 31, tzinfo=UTC))
+    found = {}
+    for prefix in ("", "/fr", "/sv"):
+        html = client.get(f"{prefix}/accounts/").content.decode()
+        found[prefix] = re.search(r'<p class="token-created">(.*?)</p>', html)[1]  # type: ignore[index]
+    assert found == {
+        "": "Created Nov. 29, 2026, 3:31 a.m.",
+        "/fr": "Créé le 29 novembre 2026 03:31.",
+        "/sv": "Skapad 29 november 2026 03:31.",
+    }

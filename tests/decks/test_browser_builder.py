@@ -67,7 +67,7 @@ def test_build_save_and_reopen_a_constructed_deck(
         0,
         "in the deck",
     )
-    assert grrr.locator(".entry-type").inner_text() == "Creature · 00 · ⚔ 1 · ♥ 3"
+    assert grrr.locator(".entry-type").inner_text() == "Creature · Initiation Pack · ⚔ 1 · ♥ 3"
     assert _entries(page) == CONSTRUCTED[:7]
 
     _add(page, CONSTRUCTED[7])
@@ -207,3 +207,33 @@ def test_a_search_result_previews_its_card_face(page: object, live_server: objec
     popover.wait_for(state="visible")
     page.locator("h1").hover()  # type: ignore[attr-defined]
     popover.wait_for(state="hidden")
+
+
+def test_seven_quick_adds_50_ms_apart_give_seven_cards(page: object, live_server: object) -> None:
+    """Issue 29: seven "add" clicks 50 ms apart gave a 4-card deck (each request carried the
+    deck as it was when it left, the last answer overwrote the others)."""
+    page.goto(f"{live_server.url}/decks/new/")  # type: ignore[attr-defined]
+    page.fill("#card-query", "cost<=3")  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelectorAll('#search-results button.add-card').length >= 7"
+    )
+    slugs = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#search-results button.add-card", "buttons => buttons.slice(0, 7).map(b => b.value)"
+    )
+    # Clicked by the page itself 50 ms apart, each button looked up when it is clicked (the
+    # results are re-drawn as the deck changes).
+    page.evaluate(  # type: ignore[attr-defined]
+        """async (slugs) => {
+            for (const slug of slugs) {
+                document.querySelector(`#search-results [data-card='${slug}'] .add-card`).click();
+                await new Promise((done) => setTimeout(done, 50));
+            }
+        }""",
+        slugs,
+    )
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "document.querySelectorAll('#deck-panel .deck-entry').length >= 7"
+    )
+    page.wait_for_timeout(500)  # type: ignore[attr-defined]
+    assert _entries(page) == slugs
+    assert page.locator("#deck-status .deck-count").inner_text() == "7 / 8 cards"  # type: ignore[attr-defined]

@@ -148,7 +148,8 @@ def test_search_marks_the_decks_cards_shows_stats_and_pages(client: Client) -> N
     assert re.findall(r'<li class="search-result is-in-deck" data-card="([^"]+)"', html) == ["grrr"]
     assert html.count('name="add"') == 4  # no button to add Grrr a second time
     grrr = html[html.index('data-card="grrr"') :]
-    assert "Creature · 00 · <span" in grrr and "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
+    assert "Creature · Initiation Pack · <span" in grrr
+    assert "⚔ 1</span>" in grrr and "♥ 3</span>" in grrr
     assert '<span class="entry-abilities">Rage</span>' in grrr
     first = client.get(SEARCH, {"q": "type:creature"}).content.decode()
     assert "307 cards · 1–30 shown" in first
@@ -363,6 +364,24 @@ def test_the_import_box_takes_a_code_a_share_link_or_a_list(client: Client) -> N
     assert _cards_in(html.content.decode()) == ["grrr"]
 
 
+def test_a_mistyped_code_in_the_import_box_is_told_as_a_bad_code(client: Client) -> None:
+    """Issue 29: a mistyped code read as a card list answered "did you mean Gargoyle?"."""
+    code = deck_check(format="preconstructed", cards=PRECON[3]).code
+    mistyped = code[:10] + ("B" if code[10] != "B" else "C") + code[11:]
+    start = {"format": "constructed", "card": ["grrr"], "seed": "5", "import": "1"}
+    html = client.post(PANEL, {**start, "import_text": f" {mistyped}\n"}).content.decode()
+    assert (
+        '<p class="import-misses" role="alert">'
+        "This deck code is mistyped: its checksum does not match.</p>"
+    ) in html
+    assert "did you mean" not in html
+    assert "matched no card" not in html
+    assert _cards_in(html) == ["grrr"]
+    # A word of a card name is still a card list.
+    html = client.post(PANEL, {**start, "import_text": "Gargoyle"}).content.decode()
+    assert _cards_in(html) == ["gargoyle"]
+
+
 def test_the_deck_list_box_opens_a_code_a_share_link_or_a_list_in_the_builder(
     client: Client,
 ) -> None:
@@ -380,3 +399,20 @@ def test_the_deck_list_box_opens_a_code_a_share_link_or_a_list_in_the_builder(
     assert '<li data-line="3">Line 3: “Grr”' in html
     html = client.get("/fr/decks/").content.decode()
     assert "Ouvrir un code de Deck, un lien de partage ou une liste de cartes" in html
+
+
+def test_cards_name_their_expansion_not_its_code(client: Client, django_user_model: object) -> None:
+    """Issue 29: "Creature · 03" told nothing; the expansion's name in the page's language."""
+    code = deck_check(format="constructed", cards=CONSTRUCTED).code
+    html = client.get(f"/fr/d/{code}").content.decode()
+    assert re.search(r'data-card="grrr">.*?<span class="entry-type">([^<]*)</span>', html, re.S)[
+        1
+    ] == ("Créature · 1/3 · Pack d&#x27;initiation")
+    owner = django_user_model.objects.create_user("ann", password="pw-ann-123456")  # type: ignore[attr-defined]
+    deck = _deck(owner)
+    html = client.get(f"/d/{code}").content.decode()
+    assert "Creature · 1/3 · Initiation Pack</span>" in html
+    html = client.get(f"/decks/{deck.share_id}/").content.decode()
+    assert "Creature · 1/3 · Initiation Pack</span>" in html
+    html = client.get(SEARCH, {"q": "grrr"}).content.decode()
+    assert "Creature · Initiation Pack · <span" in html

@@ -87,9 +87,22 @@ def test_api_docs_are_served_offline(client: Client) -> None:
         (
             "/",
             "/cards/",
-            ["/cards/", "/decks/", "/champions/", "/mutation/", "/simulations/", "/rules/"],
+            [
+                "/play/",
+                "/grimoire/",
+                "/cards/",
+                "/decks/",
+                "/champions/",
+                "/mutation/",
+                "/simulations/",
+                "/rules/",
+            ],
         ),
-        ("/fr/", "/fr/cards/", ["/fr/cards/", "/fr/decks/", "/fr/champions/", "/fr/mutation/"]),
+        (
+            "/fr/",
+            "/fr/cards/",
+            ["/fr/play/", "/fr/grimoire/", "/fr/cards/", "/fr/decks/", "/fr/champions/"],
+        ),
     ],
 )
 def test_home_page_searches_the_cards_and_leads_to_each_section(
@@ -100,3 +113,9 @@ def test_home_page_searches_the_cards_and_leads_to_each_section(
     assert 'name="q"' in html
     for href in tiles:
         assert f'<li><a href="{href}">' in html
+    # Play and the Grimoire come first, on the home page and in the menu (issue 29).
+    nav = html[html.index('<nav class="site-nav"') : html.index("</nav>")]
+    assert [nav.index(f'href="{href}"') for href in tiles[:2]] == sorted(
+        nav.index(f'href="{href}"') for href in tiles[:2]
+    )
+    assert html.index(f'<li><a href="{tiles[0]}">') < html.index(f'<li><a href="{tiles[2]}">')

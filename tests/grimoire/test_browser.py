@@ -42,7 +42,15 @@ def test_a_browser_solves_a_puzzle_on_its_board(page: Any, live_server: Any) -> 
     _click(page, "Go to the Assault (Phase 3).", 2)
     assert page.locator(".puzzle-verdict").inner_text() == "Solved: your turn meets the goal."
     assert page.locator("#puzzle-solve").get_attribute("data-met") == "yes"
-    # Solved: the solution's section shows the proved line, swapped in beside the board.
+    # A success with the way on (issue 29), not the failure's red.
+    solved = page.locator(".puzzle-solved")
+    assert solved.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(31, 111, 58)"
+    assert page.locator(".puzzle-next").inner_text().startswith("Next puzzle: ")
+    # Solved: the solution's section holds the proved line, swapped in beside the board,
+    # folded until asked for.
+    assert page.locator("#puzzle-solution li").first.is_hidden()
+    page.get_by_text("See the proved solution", exact=True).click()
+    assert page.locator("#puzzle-solution li").first.is_visible()
     assert page.locator("#puzzle-solution li").all_inner_texts() == [
         "Place Claw onto Hawk.",
         "Go to the Assault (Phase 3).",

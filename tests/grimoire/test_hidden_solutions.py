@@ -155,6 +155,8 @@ def test_the_page_shows_the_solution_only_on_request(uid: str) -> None:
     assert STEP in page
     assert "Bolt the Pawn." in page
     assert "Show the solution" not in page
+    # Asked for: shown open.
+    assert '<details class="puzzle-solution-shown" open><summary>' in page
     assert _counts(uid) == (1, 0)
 
 
@@ -167,10 +169,18 @@ def test_solving_on_the_board_shows_the_solution(uid: str) -> None:
         headers={"HX-Request": "true"},
     ).content.decode()
     assert "Solved: your turn meets the goal." in board
-    # The solution's section is swapped in beside the board.
+    # Solved reads as a success, not as the failure's message (issue 29).
+    assert '<div class="puzzle-solved" role="status">' in board
+    assert 'class="error' not in board
+    # The solution's section is swapped in beside the board, folded: only on request.
     assert 'id="puzzle-solution" hx-swap-oob="true"' in board
     assert "Bolt the Pawn." in board
-    assert "Bolt the Pawn." in visitor.get(f"/grimoire/{uid}/").content.decode()
+    assert (
+        '<details class="puzzle-solution-shown"><summary>See the proved solution</summary>' in board
+    )
+    page = visitor.get(f"/grimoire/{uid}/").content.decode()
+    assert "Bolt the Pawn." in page
+    assert '<details class="puzzle-solution-shown"><summary>' in page
     assert _counts(uid) == (1, 1)
 
 

@@ -52,6 +52,27 @@ def test_the_image_draws_both_sides_of_the_position(book: None) -> None:
             assert picture.getpixel(image.line_box(side, line, 1, 1).centre) != image.CREATURE
 
 
+def _inked(picture: Any, box: image.Box) -> int:
+    """The dark pixels of the band of a card where its abilities are written."""
+    top = box.top + image.ABILITY_TOP
+    return sum(
+        1
+        for x in range(box.left + 4, box.right - 4)
+        for y in range(top, top + image.ABILITY_SIZE + 2)
+        if sum(picture.getpixel((x, y))) < 200
+    )
+
+
+def test_the_image_writes_each_card_s_abilities(book: None) -> None:
+    """Issue 29: the share image left out the abilities. Hawk (Aerial) and Claw (Symbiote)
+    have theirs written under their names; Ox and F1, without abilities, nothing there."""
+    picture = _png(f"{WINGS}image.png")
+    hawk, ox = image.line_box(0, 0, 0, 1), image.line_box(0, 1, 0, 1)
+    claw, f1 = image.hand_box(0, 0, 3), image.hand_box(0, 2, 3)
+    assert _inked(picture, hawk) > 20 and _inked(picture, claw) > 20
+    assert (_inked(picture, ox), _inked(picture, f1)) == (0, 0)
+
+
 def test_a_damaged_creature_and_a_longer_hand_change_the_picture(django_user_model: Any) -> None:
     ana = django_user_model.objects.create_user("ana", password="x")
     scenario = copy.deepcopy(book_entries()[0]["scenario"])
@@ -85,7 +106,7 @@ def test_the_image_is_cached_per_version_and_language(book: None) -> None:
     first = Client().get(f"{WINGS}image.png")
     assert first["Cache-Control"] == "public, max-age=3600"
     puzzle = Puzzle.objects.get(uid="book-aerial-wings")
-    key = f"grimoire:image:{puzzle.uid}:en:{puzzle.updated.timestamp()}"
+    key = f"grimoire:image:2:{puzzle.uid}:en:{puzzle.updated.timestamp()}"
     assert cache.get(key) == first.content
     assert Client().get(f"{WINGS}image.png").content == first.content
     french = Client().get(f"/fr{WINGS}image.png").content
@@ -94,7 +115,7 @@ def test_the_image_is_cached_per_version_and_language(book: None) -> None:
     puzzle.refresh_from_db()
     retitled = Client().get(f"{WINGS}image.png").content
     assert retitled != first.content
-    assert cache.get(f"grimoire:image:{puzzle.uid}:en:{puzzle.updated.timestamp()}") == retitled
+    assert cache.get(f"grimoire:image:2:{puzzle.uid}:en:{puzzle.updated.timestamp()}") == retitled
 
 
 def test_the_page_links_its_image_for_social_media(book: None) -> None:

@@ -164,8 +164,19 @@ def test_clicks_replay_the_turn_and_the_assault_judges_it(book: None) -> None:
     assert 'data-hp="0"' in solved
     assert "board-turn" not in solved
 
+    # A success, with the next puzzle to try (issue 29): the gallery's next one.
+    wings = Puzzle.objects.get(uid="book-aerial-wings")
+    public = Puzzle.objects.filter(visibility="public").order_by("difficulty", "uid")
+    after = [one for one in public if (one.difficulty, one.uid) > (wings.difficulty, wings.uid)]
+    assert '<div class="puzzle-solved" role="status">' in solved
+    assert f'<a class="puzzle-next" href="/grimoire/{after[0].uid}/">Next puzzle: ' in solved
+    page = visitor.get("/grimoire/book-aerial-wings/").content.decode()
+    assert f'<a href="/grimoire/{after[0].uid}/">Next puzzle: ' in page
+
     failed = _click(["assault"], visitor).content.decode()
     assert 'data-met="no"' in failed
+    assert '<p class="error puzzle-verdict puzzle-failed" role="alert">' in failed
+    assert "puzzle-solved" not in failed
     assert "Not yet: this turn does not meet the goal. Try again." in failed
     # One person, who solved it; a visitor without a session is judged, not counted.
     assert 'data-met="yes"' in _click([CLAW_ONTO_HAWK, "assault"]).content.decode()

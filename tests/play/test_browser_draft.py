@@ -27,7 +27,8 @@ def test_a_browser_drafts_a_solo_deck_then_plays_it(
     page.select_option("#id_format", "draft")
     # The form shows the pool, not the deck fields.
     assert page.locator("#id_preconstructed").is_hidden()
-    page.fill("#id_pool", "initiation")
+    # Ticked from the list of expansions, not typed (issue 29).
+    page.check("input[name=pool][value=initiation]")
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_url(f"{base}/play/*/")
     assert page.title() == "Your turn · Solo · cod_site"
@@ -57,3 +58,35 @@ def test_a_browser_drafts_a_solo_deck_then_plays_it(
     assert page.locator(".board-seat[data-seat='A'] .board-hand .play-card").count() == 8
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
+
+
+def test_the_new_table_form_offers_co_op_only_what_can_start(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    """Issue 29: Co-op with the form's defaults (Preconstructed) failed after submitting. The
+    form switches to the Co-op Draft, says why, and the table it opens starts drafting."""
+    base = live_server.url
+    new_table_page(page, base, django_user_model)
+    page.select_option("#id_mode", "coop")
+    assert page.locator("#id_format").input_value() == "draft"
+    assert page.locator("#id_format option[value=preconstructed]").is_disabled()
+    assert page.get_by_text("The preconstructed decks leave too few").is_visible()
+    assert page.locator("#id_preconstructed").is_hidden()
+    page.check("input[name=pool][value=treachery]")
+    page.check("input[name=pool][value=submersion]")
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+    game = Game.objects.get()
+    assert (game.mode, game.status, game.draft_expansion) == (
+        "coop",
+        "drafting",
+        "treachery,submersion",
+    )
+    assert page.locator("#play-draft-title").inner_text() == "Draft from Treachery, Submersion"
+    # Another mode gives the Preconstructed format back.
+    page.goto(f"{base}/play/new/")
+    page.select_option("#id_mode", "coop")
+    page.select_option("#id_mode", "duel")
+    assert not page.locator("#id_format option[value=preconstructed]").is_disabled()

@@ -224,10 +224,11 @@ def test_a_draft_table_needs_a_pool_and_no_deck(
     assert {key: response.json()[key] for key in ("code", "details")} == error
 
 
-def test_another_seat_never_sees_my_pack_nor_my_picks(olga_api: APIClient) -> None:
-    """Through the whole draft of two players, every response to the guest (its view, its
-    table page, board and stream) holds none of the cards I picked from a pack it never saw:
-    the packs of the rounds I pick first (ABBA: rounds 1 and 3)."""
+def test_every_player_sees_the_revealed_cards_and_every_pick(olga_api: APIClient) -> None:
+    """The rulebook (format-draft): the round's cards are revealed and "for the whole duration
+    of the Draft, the cards chosen by the players remain visible" (issue 29: the other seat's
+    picks showed only as "B: 7 cards"). Through the whole draft of two players, the guest's view
+    and page show the cards revealed while I pick and every card I picked; a spectator none."""
     table = _draft_table(olga_api, [{"kind": "invite"}], seed=9, listed=True)
     uid = table["id"]
     guest_page = Client()
@@ -236,39 +237,27 @@ def test_another_seat_never_sees_my_pack_nor_my_picks(olga_api: APIClient) -> No
     token = guest_page.session["play-seat-tokens"][uid]
     guest = APIClient()
     guest.credentials(HTTP_X_SEAT_TOKEN=token)
-    seen_by_guest: list[str] = []
-    hidden: list[str] = []
-
-    def guest_looks() -> None:
-        seen_by_guest.append(json.dumps(_view(guest, uid)))
-        seen_by_guest.append(guest_page.get(f"/play/{uid}/").content.decode())
-        seen_by_guest.append(guest_page.get(f"/play/{uid}/board/").content.decode())
-
     view = _view(olga_api, uid)
     while view["status"] == "drafting":
-        guest_looks()
         draft = view["draft"]
         if draft["to_pick"] == "A":
-            first_of_round = len(draft["pack"]) == 4
-            taken = draft["pack"][: draft["count"]]
+            seen = _view(guest, uid)["draft"]
+            # My pack is face up for the guest too, though only I pick from it.
+            assert seen["pack"] == [] and seen["count"] == 0
+            assert seen["revealed"] == draft["pack"] == draft["revealed"]
+            page = guest_page.get(f"/play/{uid}/").content.decode()
+            assert 'class="board-hand play-revealed"' in page
             view = _pick_first(olga_api, uid, view)
-            if first_of_round:
-                hidden.extend(card["name"] for card in taken)
         else:
             assert draft["pack"] == []
-            assert draft["count"] == 0
             _pick_first(guest, uid, _view(guest, uid))
             view = _view(olga_api, uid)
+        seen = _view(guest, uid)["draft"]
+        assert seen["seat_picks"] == view["draft"]["seat_picks"]
+        assert seen["seat_picks"]["A"] == view["draft"]["picks"]
     assert view["status"] == "playing"
-    assert len(hidden) == 2
     guest_view = _view(guest, uid)
-    # The guest's own picks only.
-    assert {card["name"] for card in guest_view["draft"]["picks"]}.isdisjoint(
-        {card["name"] for card in view["draft"]["picks"]}
-    )
-    for seen in seen_by_guest:
-        for name in hidden:
-            assert name not in seen
+    assert [len(cards) for cards in guest_view["draft"]["seat_picks"].values()] == [8, 8]
     assert view["draft"]["held"] == guest_view["draft"]["held"] == {"A": 8, "B": 8}
 
 

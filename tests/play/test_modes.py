@@ -288,3 +288,17 @@ def test_levels_and_coop_decks_are_refused_where_they_do_not_fit(olga_api: APICl
     assert (coop.status_code, coop.json()["code"]) == (400, "no_coop_opponent")
     assert coop.json()["details"]["count"] == 16
     assert Game.objects.count() == 0
+    # With an invited partner it was accepted (201), then every join failed: no preconstructed
+    # deck the partner may bring leaves the AI its 48 cards, so it is refused now (issue 29).
+    invited = _create(olga_api, "coop", [ME, {"kind": "invite"}])
+    assert invited.status_code == 400
+    assert invited.json() == {
+        "code": "no_coop_opponent",
+        "message": (
+            "The preconstructed decks' expansions hold 24 other cards: the Co-op AI needs 48, "
+            "so this table could never start. Play Co-op as a Draft, or with Constructed decks "
+            "from larger expansions."
+        ),
+        "details": {"field": "seats", "count": 24, "needed": 48},
+    }
+    assert Game.objects.count() == 0

@@ -1,14 +1,19 @@
 """The play pages: lobby, new table, the share link, the table with its controls and stream."""
 
 import json
+import re
+from html import unescape
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from cards.models import Ability, CardTranslation
+from decks.selectors.checks import deck_check
 from play import selectors
 from play.models import Game, GameAction
 from play.services import game_concede
+from tests.decks.conftest import CONSTRUCTED
 from tests.play.conftest import seeded_table
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +124,7 @@ def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) 
     assert len(hidden) >= 5
     for page in pages:
         for name in hidden:
-            assert name not in page
+            assert not re.search(rf"\b{re.escape(name)}\b", page)  # "Dryad" is in "Dryade"
     # Their hand is drawn as backs.
     seat_b = _between(pages[0], 'data-seat="B">\n    <h2', "</section>")
     backs = seat_b.count('class="board-card board-back"')
@@ -314,10 +319,22 @@ def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) 
     page = olga.get(f"/play/{game.uid}/").content.decode()
     assert "<title>Your turn · Duel · cod_site</title>" in page
     assert "Your pick: choose 1 card." in page
+    # The pool by its name, not its slug (issue 29: "Draft dans treachery").
+    assert '<h2 id="play-draft-title">Draft from Initiation Pack</h2>' in page
+    french = olga.get(f"/fr/play/{game.uid}/").content.decode()
+    assert '<h2 id="play-draft-title">Draft dans Pack d&#x27;initiation</h2>' in french
     pack = selectors.draft_state(game).revealed
     assert len(pack) == 4
     for card in pack:
         assert f'type="radio" name="card" value="{card}"' in page
+    # Each offered card says its abilities: names, and rules texts on demand (issue 29).
+    pool = selectors.draft_state(game).pool
+    codes = [code for card in pack for code in pool[card].abilities]
+    assert codes
+    for code in codes:
+        ability = Ability.objects.get(code=code.removeprefix("aura:"))
+        name = ability.translations.get(language_code="en").name
+        assert f"<details><summary>{'Aura: ' if code.startswith('aura:') else ''}{name}" in page
     assert 'name="kind" value="pick"' in page
     # Without JS: the pick, then the table again.
     plain = olga.post(
@@ -344,7 +361,9 @@ def test_a_draft_table_s_share_link_asks_for_no_deck(olga: Client) -> None:
     game = Game.objects.get()
     assert game.status == "waiting"
     page = Client().get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
-    assert "Your deck is drafted at the table from initiation once every seat is taken." in page
+    assert (
+        "Your deck is drafted at the table from Initiation Pack once every seat is taken." in page
+    )
     assert 'name="preconstructed"' not in page
     assert 'name="guest_name"' in page
 
@@ -404,3 +423,133 @@ def test_every_page_header_says_how_many_games_wait_for_my_move(olga: Client) ->
     anonymous = Client().get("/cards/").content.decode()
     assert "nav-turns" not in anonymous
     assert "<title>(" not in anonymous
+
+
+def test_a_french_table_names_its_cards_in_french(olga: Client, owner: Any) -> None:
+    """Issue 29: the board, the log and the discard named the cards in English at a French
+    table ("Sapphire dragon" where the card page says "Dragon saphir")."""
+    names = {
+        language: dict(
+            CardTranslation.objects.filter(language_code=language).values_list("name", "card")
+        )
+        for language in ("en", "fr")
+    }
+    french_of = {
+        english: next(fr for fr, card in names["fr"].items() if card == names["en"][english])
+        for english in names["en"]
+    }
+    code = deck_check(format="constructed", cards=CONSTRUCTED).code
+    response = olga.post(
+        "/play/new/", {"format": "constructed", "code": code, "opponent": "agent:greedy"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    mine = next(seat for seat in game.seats.all() if seat.index == 0)
+    hand = [card["name"] for card in game_state_hand(game)]
+    page = unescape(olga.get(f"/fr/play/{game.uid}/").content.decode())
+    differing = [name for name in hand if french_of[name] != name]
+    assert differing
+    for name in hand:
+        assert french_of[name] in page
+    for name in differing:
+        assert not re.search(rf"\b{re.escape(name)}\b", page)  # "Dryad" is in "Dryade"
+    # A card of mine played: the log tells it in French.
+    ids = {card["id"]: card["name"] for card in game_state_hand(game)}
+    play = next(
+        action
+        for action in selectors.game_legal_actions(game=game, seat=mine)
+        if action["kind"] == "play" and french_of[ids[action["card"]]] != ids[action["card"]]
+    )
+    board = olga.post(
+        f"/fr/play/{game.uid}/act/",
+        {"client_id": "p-1", "kind": "play", "card": play["card"], "arg": play["arg"]},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    log = unescape(re.search(r'<details class="play-log">(.*?)</details>', board, re.S)[1])  # type: ignore[index]
+    assert french_of[ids[play["card"]]] in log
+    assert not re.search(rf"\b{re.escape(ids[play['card']])}\b", log)
+    # The English page keeps the English names.
+    english_page = unescape(olga.get(f"/play/{game.uid}/").content.decode())
+    for name in hand:
+        assert name in english_page
+
+
+def game_state_hand(game: Game) -> list[dict[str, Any]]:
+    view = selectors.game_view(game=game, seat=next(s for s in game.seats.all() if s.index == 0))
+    return list(view["state"]["players"][0]["hand"])
+
+
+def test_a_deck_is_chosen_from_my_decks_or_found_among_public_ones(
+    olga: Client, owner: Any, django_user_model: Any
+) -> None:
+    """Issue 29: a deck was chosen by typing its share id; now from a select of my decks, or
+    from public decks found by name (the API still takes a share id)."""
+    from decks import services as deck_services
+    from decks.selectors.formats import format_get
+    from decks.selectors.lookup import cards_require
+
+    mine = deck_services.deck_create(
+        owner=owner,
+        name="Teeth",
+        format=format_get(slug="constructed"),
+        cards=cards_require(CONSTRUCTED, "cards"),
+        visibility="private",
+    )
+    other = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    public = deck_services.deck_create(
+        owner=other,
+        name="Fangs of Bea",
+        format=format_get(slug="constructed"),
+        cards=cards_require(CONSTRUCTED, "cards"),
+        visibility="public",
+    )
+    page = olga.get("/play/new/").content.decode()
+    assert f'<option value="{mine.share_id}">Teeth · Constructed</option>' in page
+    assert 'name="deck_search"' in page and 'hx-get="/play/decks/"' in page
+    assert '<select name="public_deck"' in page
+    found = olga.get("/play/decks/", {"deck_search": "fangs"}).content.decode()
+    assert f'<option value="{public.share_id}">Fangs of Bea · bea · Constructed</option>' in found
+    assert "Teeth" not in found  # private: never offered to anyone
+    assert (
+        "No public deck is named “zzz”"
+        in olga.get("/play/decks/", {"deck_search": "zzz"}).content.decode()
+    )
+    chosen = olga.post(
+        "/play/new/",
+        {"format": "constructed", "public_deck": public.share_id, "opponent": "agent:greedy"},
+    )
+    assert chosen.status_code == 302
+    game = Game.objects.get()
+    assert next(seat for seat in game.seats.all() if seat.index == 0).deck_name == "Fangs of Bea"
+
+
+def test_a_signed_in_player_joins_as_themselves(olga: Client, django_user_model: Any) -> None:
+    """Issue 29: the share link asked a signed-in user for "Your name (as a guest)"."""
+    game = _new_table(olga, opponent="invite")
+    bea = Client()
+    bea.force_login(django_user_model.objects.create_user("bea", password="pw-bea-123456"))
+    page = bea.get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
+    assert 'name="guest_name"' not in page
+    assert "You join as bea." in page
+    joined = bea.post(f"/play/{game.uid}/join/{game.invite_code}/", {"preconstructed": "2"})
+    assert joined.status_code == 302
+    seat = next(seat for seat in game.seats.all() if seat.index == 1)
+    assert (seat.user.username, seat.guest_name) == ("bea", "")
+    # A guest still gives a name.
+    guest = Client().get(f"/play/{game.uid}/join/{game.invite_code}/").content.decode()
+    assert 'name="guest_name"' in guest and "You join as" not in guest
+
+
+def test_a_draft_pool_is_ticked_from_the_expansions(olga: Client) -> None:
+    """Issue 29: the pool was a free-text field of expansion codes."""
+    page = olga.get("/play/new/").content.decode()
+    assert '<input type="checkbox" name="pool" value="initiation"' in page
+    assert "00 · Initiation Pack</label>" in page
+    french = olga.get("/fr/play/new/").content.decode()
+    assert "00 · Pack d&#x27;initiation</label>" in french
+    response = olga.post(
+        "/play/new/",
+        {"format": "draft", "pool": ["treachery", "submersion"], "opponent": "agent:greedy"},
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().draft_expansion == "treachery,submersion"

@@ -17,6 +17,8 @@
     pool: ["draft"],
     preconstructed: ["preconstructed"],
     deck: ["constructed"],
+    deck_search: ["constructed"],
+    public_deck: ["constructed"],
     code: ["constructed"],
     mutation_session: ["mutation"],
   };
@@ -30,7 +32,26 @@
       if (input && format) input.parentElement.hidden = byFormat[name].indexOf(format.value) < 0;
     });
   }
-  mode.addEventListener("change", show);
+  // Co-op offers only what can start (issue 29): its AI needs 48 cards of the players'
+  // expansions that neither deck holds, which the preconstructed decks cannot leave; the
+  // mode's help text says why. The Draft is chosen instead, and my decks too small are disabled.
+  function coopOnly() {
+    var coop = mode.value === "coop";
+    if (format) {
+      var precon = format.querySelector("option[value='preconstructed']");
+      if (precon) precon.disabled = coop;
+      if (coop && format.value === "preconstructed") format.value = "draft";
+    }
+    document.querySelectorAll("#id_deck option[data-coop='no']").forEach(function (option) {
+      option.disabled = coop;
+      if (coop && option.selected) option.parentElement.value = "";
+    });
+  }
+  mode.addEventListener("change", function () {
+    coopOnly();
+    show();
+  });
+  coopOnly();
   if (format) format.addEventListener("change", show);
   show();
 })();
