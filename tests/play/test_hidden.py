@@ -9,7 +9,8 @@ them show the table's seed before the end.
 What a seat may see is this module's oracle, read from the engine's position and log, not from
 the code under test: the cards of its own deck, those on the table now (lines, Symbiotes,
 enchained cards, the Champions), the AI's discard pile, and every card an event showed on the
-table; at a Draft table, every pack it was shown and its picks. A spectator sees the table only.
+table; at a Draft table, every round's revealed cards and so every pick (the rulebook shows
+them to all).
 """
 
 import html
@@ -133,7 +134,7 @@ class Person:
     client: Client
     token: str = ""
     code: str = ""
-    # Draft tables: the pool cards this seat was shown (its packs; its picks come from them).
+    # Draft tables: the pool cards this seat was shown (each round's revealed cards: every pick).
     shown_pool: set[int] = field(default_factory=set)
 
     @property
@@ -424,13 +425,15 @@ class Probe:
     # The table played on.
 
     def shown_the_pack(self) -> None:
-        """The seat to pick is shown its pack (from the draft's own state)."""
+        """Every player is shown the round's revealed cards, so every pick too: "For the whole
+        duration of the Draft, the cards chosen by the players remain visible" (format Draft).
+        A spectator is shown no pool card."""
         game = self.game
         if game.status == Status.DRAFTING:
             waiting = pending(draft_state(game))
             assert waiting is not None
-            seat = draft_players(game)[waiting.seat]
-            self.person(seat).shown_pool.update(waiting.revealed)
+            for person in self.people:
+                person.shown_pool.update(waiting.revealed)
 
     def draft_step(self) -> None:
         game = self.game
