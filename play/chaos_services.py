@@ -27,7 +27,7 @@ from play import chaos_text
 from play.chaos_selectors import chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash
-from play.services import derived_seed, new_seed
+from play.services import derived_seed, new_seed, open_seat_take
 
 # The example set written for this site: the published cards' texts are not in the catalogue.
 DEFAULT_SET = "EX"
@@ -108,15 +108,7 @@ def chaos_table_join(
             raise DomainError(
                 "bad_invite", _("This invitation link is not valid."), {}, status_code=403
             )
-        seats = list(table.seats.select_for_update())
-        if user.is_authenticated and any(seat.user_id == user.pk for seat in seats):
-            raise DomainError(
-                "already_seated", _("You already have a seat at this table."), {}, status_code=409
-            )
-        open_seats = [seat for seat in seats if not seat.taken]
-        if table.status != Status.WAITING or not open_seats:
-            raise DomainError("table_full", _("This table is full."), {}, status_code=409)
-        seat = open_seats[0]
+        seat = open_seat_take(list(table.seats.select_for_update()), user, table.status)
         token = ""
         if isinstance(user, User):
             seat.user = user

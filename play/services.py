@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
@@ -58,6 +58,7 @@ from mutation.access import Actor
 from mutation.selectors import playable_deck
 from play.models import (
     Agent,
+    ChaosSeat,
     DraftPick,
     Format,
     Game,
@@ -477,6 +478,22 @@ def _start_when_seated(game: Game) -> None:
     _start(game)
 
 
+SeatT = TypeVar("SeatT", Seat, ChaosSeat)
+
+
+def open_seat_take(seats: list[SeatT], user: User | AnonymousUser, status: str) -> SeatT:
+    """The first open seat of a waiting table (Clash or Duel of Chaos), for `user`: 409
+    `already_seated` when they hold one, `table_full` when none is open or the game began."""
+    if user.is_authenticated and any(seat.user_id == user.pk for seat in seats):
+        raise DomainError(
+            "already_seated", _("You already have a seat at this table."), {}, status_code=409
+        )
+    open_seats = [seat for seat in seats if not seat.taken]
+    if status != Status.WAITING or not open_seats:
+        raise DomainError("table_full", _("This table is full."), {}, status_code=409)
+    return open_seats[0]
+
+
 def game_join(
     *,
     game: Game,
@@ -498,15 +515,7 @@ def game_join(
             raise DomainError(
                 "bad_invite", _("This invitation link is not valid."), {}, status_code=403
             )
-        seats = list(game.seats.select_for_update())
-        if user.is_authenticated and any(seat.user_id == user.pk for seat in seats):
-            raise DomainError(
-                "already_seated", _("You already have a seat at this table."), {}, status_code=409
-            )
-        open_seats = [seat for seat in seats if not seat.taken]
-        if game.status != Status.WAITING or not open_seats:
-            raise DomainError("table_full", _("This table is full."), {}, status_code=409)
-        seat = open_seats[0]
+        seat = open_seat_take(list(game.seats.select_for_update()), user, game.status)
         side = "abcd"[seat.index]
         request = SeatRequest(kind="me", deck=deck, mutation_session=mutation_session)
         resolved = _seat_deck(
