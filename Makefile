@@ -52,9 +52,12 @@ lint: install
 	$(BIN)/mypy
 	$(PY) manage.py makemigrations --check --dry-run
 
-# COD_ENGINE=native: the tests fail rather than quietly run the engine uncompiled.
+# COD_ENGINE=native: the tests fail rather than quietly run the engine uncompiled. The suite runs
+# in TEST_WORKERS processes (pytest-xdist; tests/support/workers.py says how they share Redis).
+TEST_WORKERS ?= 2
 test: lint chromium
-	COD_ENGINE=native $(BIN)/pytest $(PYTEST_ARGS)
+	COD_ENGINE=native $(PY) -m pytest -p tests.support.workers -n $(TEST_WORKERS) --dist loadgroup \
+	  $(PYTEST_ARGS)
 
 # Chromium for the browser tests: installed from Debian when it is missing and this is root with
 # apt-get (a failed install stops `make test`); else the browser tests are skipped, saying why.
