@@ -1,6 +1,7 @@
 """Live play on the production server: open streams, acting games and browsing visitors at once.
 
     python bench/live_bench.py [--streams 500] [--games 50] [--browsers 20] [--seconds 60]
+                               [--workers N] [--threads N]
 
 The production server (`make serve`'s gunicorn and uvicorn workers, with their defaults) on
 PostgreSQL and Redis, and on the same machine:
@@ -273,6 +274,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--browsers", type=int, default=20)
     parser.add_argument("--seconds", type=int, default=60)
+    # The server's defaults unless given (to compare others; the goals are for the defaults).
+    parser.add_argument("--workers", type=int, help="WEB_CONCURRENCY")
+    parser.add_argument("--threads", type=int, help="WEB_THREADS")
     args = parser.parse_args()
     if not REDIS_URL:
         print("skipped: no Redis (set LIVE_BENCH_REDIS_URL or REDIS_URL)")
@@ -294,6 +298,11 @@ def main() -> int:
         "API_GAMES_RATE": "1000000/hour",
     }
     env.pop("WEB_CONCURRENCY", None)
+    env.pop("WEB_THREADS", None)
+    if args.workers:
+        env["WEB_CONCURRENCY"] = str(args.workers)
+    if args.threads:
+        env["WEB_THREADS"] = str(args.threads)
     python = sys.executable
     for command in (
         ["migrate", "--noinput", "-v", "0"],

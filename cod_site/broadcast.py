@@ -13,6 +13,9 @@ processes subscribe once, and each gets every key's messages, a small JSON each 
 played anywhere), which costs less than subscribing and unsubscribing as streams open and close.
 Without REDIS_URL (`make run`) a message goes straight to this process's readers.
 
+A server process that stops (a restart) ends its readers first (`close_all`): they get `CLOSING`,
+so a live stream can stay open for minutes and still not hold a restart up.
+
 A message can be lost: the subscription broke and came back (Redis restarted), or a process
 published into a Redis that was down. Readers then get `RESYNC` in its place, and read the
 state again from the database: messages say that something changed, the database what.
@@ -35,6 +38,8 @@ logger = logging.getLogger(__name__)
 Message = dict[str, Any]
 # Given to readers in place of messages that may have been lost.
 RESYNC: Message = {"resync": True}
+# Given to readers when their process stops: they end.
+CLOSING: Message = {"closing": True}
 # A reader that falls behind keeps only its latest messages (each says the state after it).
 KEPT = 16
 # Seconds between attempts to subscribe again after Redis broke the subscription.
@@ -109,10 +114,14 @@ class _Hub:
         self.readers: dict[str, set[Subscription]] = {}
         self.listening: threading.Thread | None = None
         self.subscribed = threading.Event()
+        self.closing = False
 
     def add(self, subscription: Subscription) -> None:
         with self.lock:
             self.readers.setdefault(subscription.key, set()).add(subscription)
+            if self.closing:
+                subscription.deliver(CLOSING)
+                return
             if settings.REDIS_URL and self.listening is None:
                 self.listening = threading.Thread(
                     target=self._listen, name="broadcast", daemon=True
@@ -138,10 +147,18 @@ class _Hub:
             reader.deliver(message)
 
     def resync(self) -> None:
+        self._deliver_all(RESYNC)
+
+    def close_all(self) -> None:
+        with self.lock:
+            self.closing = True
+        self._deliver_all(CLOSING)
+
+    def _deliver_all(self, message: Message) -> None:
         with self.lock:
             readers = [reader for group in self.readers.values() for reader in group]
         for reader in readers:
-            reader.deliver(RESYNC)
+            reader.deliver(message)
 
     def _listen(self) -> None:
         """The process's subscription to the channel, for as long as the process lives."""
@@ -166,6 +183,11 @@ class _Hub:
 
 _hub = _Hub()
 _publisher: redis.Redis | None = None
+
+
+def close_all() -> None:
+    """End this process's readers, and those that come after (the process is stopping)."""
+    _hub.close_all()
 
 
 def publish(key: str, message: Message) -> None:

@@ -26,6 +26,8 @@ from gunicorn.arbiter import Arbiter
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
 
+from cod_site import broadcast
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -154,6 +156,9 @@ class _SharedSocketServer(Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()
+        # Live streams end now instead of holding the restart up to gunicorn's grace period:
+        # their pages open the next one, on a process that stays.
+        broadcast.close_all()
         for accepting in self.accepting:
             await asyncio.to_thread(accepting.join)
         await super().shutdown(sockets=sockets)

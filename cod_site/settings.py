@@ -228,9 +228,10 @@ PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
 # 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
 PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
-# Server-sent events: how long one stream stays open (shorter than gunicorn's 30 s of graceful
-# restart, so that a restart's old workers see their streams end), then the page opens the next.
-PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 25)
+# Server-sent events: how long one stream stays open at most, then the page opens the next (a
+# stopping server process ends its streams at once: cod_site/broadcast.py; why minutes: the doc
+# of play/streams.py).
+PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 300)
 PLAY_STREAM_RECONNECT_MS = env_int("PLAY_STREAM_RECONNECT_MS", 300)
 # Live streams open at once per client address and per account (cod_site/stream_slots.py);
 # past them a stream is refused with a 429 and the page polls.

@@ -4,6 +4,8 @@ server process reaches a stream held by another."""
 
 import http.client
 import json
+import os
+import signal
 import socket
 import statistics
 import sys
@@ -112,6 +114,13 @@ class Stream:
                 result: dict[str, Any] = json.loads(data)
                 return result
 
+    def end(self) -> float:
+        """Reads until the server closes the connection: the seconds that took."""
+        started = time.monotonic()
+        while self.sock.recv(4096):
+            pass
+        return time.monotonic() - started
+
     def close(self) -> None:
         self.sock.close()
 
@@ -198,3 +207,19 @@ def test_a_move_made_through_one_process_reaches_a_stream_held_by_another(
     # The move went through server A only; server B sent the stream.
     assert f"/api/v1/games/{game.uid}/act/" in (tmp_path / "a.log").read_text()
     assert "/stream/" not in (tmp_path / "a.log").read_text()
+
+
+def test_a_restart_ends_the_old_workers_streams_at_once(
+    channel: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    """A stream lasts minutes (PLAY_STREAM_SECONDS): a graceful restart (HUP) must not wait for
+    them, nor cut them at the end of gunicorn's 30 s of grace."""
+    game, _token = _playing_table(django_user_model.objects.create_user("bea"))
+    pid_file = tmp_path / "server.pid"
+    extra = {"WEB_CONCURRENCY": "1", "GUNICORN_CMD_ARGS": f"--pid {pid_file}"}
+    with server(channel, tmp_path / "server.log", **extra) as port:
+        stream = Stream(port, f"/play/{game.uid}/watch/{game.spectate_code}/stream/")
+        assert stream.update()["status"] == "playing"
+        os.kill(int(pid_file.read_text()), signal.SIGHUP)
+        assert stream.end() < 10
+        stream.close()
