@@ -15,16 +15,15 @@ from django.utils.translation import gettext as _
 
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
+from engine import chaos_text
 from engine.adapters.chaos import chaos_box, chaos_set_cards
 from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
-from engine.chaos.actions import to_json
 from engine.chaos.agents import AGENTS
 from engine.chaos.errors import InputError
 from engine.chaos.events import SEATS
-from engine.chaos.replay import record
+from engine.chaos.replay import readable, record
 from engine.chaos.state import OVER
-from play import chaos_text
-from play.chaos_selectors import chaos_options, chaos_state, visible_ids
+from play.chaos_selectors import chaos_actions, chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash
 from play.services import derived_seed, new_seed, open_seat_take
@@ -158,22 +157,12 @@ def _save(table: ChaosTable, state: ChaosState) -> None:
         table.status = Status.FINISHED
         table.winner = "" if state.winner is None else SEATS[state.winner]
         box = chaos_box(table.cards, table.set_code)
-        table.replay = record(box, table.seed, chaos_options(), _readable(table))
+        shown = readable(chaos_state(table, 0), chaos_actions(table))
+        table.replay = record(box, table.seed, chaos_options(), shown)
     table.save()
     message = {"action_count": table.action_count, "pick_count": 0, "status": table.status}
     key = stream_key(table.uid)
     transaction.on_commit(lambda: publish(key, message))
-
-
-def _readable(table: ChaosTable) -> list[Any]:
-    """The table's actions in the engine's readable form (each read in its own position)."""
-    state = chaos_state(table, 0)
-    shown = []
-    for row in table.actions:
-        action = (int(row["kind"]), int(row["value"]))
-        shown.append(to_json(state, action))
-        apply(state, action)
-    return shown
 
 
 def chaos_table_act(

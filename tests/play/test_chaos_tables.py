@@ -13,15 +13,16 @@ from django.test import Client
 from django.utils import translation
 
 from cod_site.errors import DomainError
-from engine.chaos import SPECTATOR, legal_actions, seat_events
+from engine.chaos import legal_actions, seat_events
 from engine.chaos.actions import NO, PLAY, PLAY_PASS
 from engine.chaos.agents import GreedyAgent
 from engine.chaos.replay import replay
 from engine.chaos.state import OVER
 from engine.chaos.view import card_json
+from engine.chaos_display import chaos_names
+from engine.chaos_text import event_text
 from play import chaos_services as services
-from play.chaos_selectors import chaos_board, chaos_names, chaos_replay_step, chaos_state
-from play.chaos_text import event_text
+from play.chaos_selectors import chaos_board, chaos_replay, chaos_state
 from play.models import ChaosTable, Status
 
 pytestmark = pytest.mark.django_db
@@ -315,19 +316,22 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
     step = 3
     state = chaos_state(table, step)
     assert state.phase != OVER
-    as_a, events = chaos_replay_step(table, step, 0)
-    public, _events = chaos_replay_step(table, step, SPECTATOR)
+    here = f"/play/chaos/{table.uid}/replay/"
+    as_a = chaos_replay(table, {"as": "A", "step": str(step)}, here)
+    public = chaos_replay(table, {"step": str(step)}, here)
     names = state.setup.names
-    assert [card["name"] for card in as_a["players"][0]["hand"]] == [
+    assert [card["name"] for card in as_a["shown"]["players"][0]["hand"]] == [
         names[card] for card in state.players[0].hand
     ]
-    assert as_a["players"][1]["hand"] is None
-    assert as_a["players"][1]["hand_count"] == len(state.players[1].hand)
-    assert [player["hand"] for player in public["players"]] == [None, None]
-    assert as_a["turn"] == state.turn
+    assert as_a["shown"]["players"][1]["hand"] is None
+    assert as_a["shown"]["players"][1]["hand_count"] == len(state.players[1].hand)
+    assert [player["hand"] for player in public["shown"]["players"]] == [None, None]
+    assert as_a["shown"]["turn"] == state.turn
+    assert (as_a["view_as"], public["view_as"]) == ("A", "public")
+    assert (as_a["step"], as_a["previous"], as_a["next"]) == (3, 2, 4)
     # The events of that one action, as A saw them.
     shown = chaos_state(table, step - 1)
-    assert events["events"] == [
+    assert as_a["events"] == [
         event_text(event["code"], event["args"], lambda name: name)
         for event in seat_events(state, 0, len(shown.log or []))
     ]
@@ -338,13 +342,13 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
 
 def test_card_names_are_the_catalogues_translations(olga: User) -> None:
     table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
-    assert chaos_names(table, "fr")["Courier"] == "Messager"
-    assert chaos_names(table, "fr")["Seer"] == "Voyant"
-    assert chaos_names(table, "sv")["Courier"] == "Budbärare"
+    assert chaos_names(table.set_code, "fr")["Courier"] == "Messager"
+    assert chaos_names(table.set_code, "fr")["Seer"] == "Voyant"
+    assert chaos_names(table.set_code, "sv")["Courier"] == "Budbärare"
     with translation.override("fr"):
         board = chaos_board(table, table.seats.get(index=0))
     labels = {card["name"]: card["label"] for card in board["players"][0]["hand"]}
-    assert all(label == chaos_names(table, "fr")[name] for name, label in labels.items())
+    assert all(label == chaos_names(table.set_code, "fr")[name] for name, label in labels.items())
     assert board["phase_label"] == "Combo"
     assert any(line.startswith("Mise en place : ") for line in board["events"])
     assert any(line.endswith("est révélée dans le Domaine.") for line in board["events"])
