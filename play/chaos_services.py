@@ -1,18 +1,25 @@
 """Writes of Duel of Chaos tables: open one, join it, act at it.
 
-As at Clash of Decks tables (`play.services`), a computer seat answers inside the request that
-gave it the decision (also a reaction in the other player's turn), the seed comes from the
-operating system's secure source, every write locks the table's row, and the table's live
-streams hear of each change once it is committed (`cod_site.broadcast`).
+The computer seat does not answer inside the request that gave it the decision (also a reaction
+in the other player's turn): the search agent's answer takes up to a quarter of a second, work
+the house rule sends to a task. The request commits the
+person's action and sends `CHAOS_AGENT_TASK` (`cod_site.background.task_send`); the task plays
+the computer's decisions until the person decides again, and the table's live streams hear of
+it once committed (`cod_site.broadcast`), as of every change. The seed comes from the operating
+system's secure source; every write locks the table's row.
 """
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cod_site.background import task_send
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
 from engine import chaos_text
@@ -30,6 +37,13 @@ from play.services import derived_seed, new_seed, open_seat_take
 
 # The example set written for this site: the published cards' texts are not in the catalogue.
 DEFAULT_SET = "EX"
+
+# The computer seat's decisions (play.tasks.chaos_agent_play).
+CHAOS_AGENT_TASK = "play.chaos_agent_play"
+# The beat's sweep of computer decisions whose task was lost (play.tasks.resend_chaos_agents).
+RESEND_CHAOS_AGENTS_TASK = "play.resend_chaos_agents"
+# A computer's decisions take seconds: a table that waited on it longer lost its task.
+CHAOS_AGENT_IDLE = timedelta(minutes=1)
 
 
 def stream_key(uid: str) -> str:
@@ -126,16 +140,60 @@ def chaos_table_join(
 def _start(table: ChaosTable) -> None:
     table.status = Status.PLAYING
     state = chaos_state(table)
-    _play_agents(table, state)
     _save(table, state)
+    _agent_send(table, state)
 
 
-def _play_agents(table: ChaosTable, state: ChaosState) -> None:
-    """Let the computer seat decide while it has the decision (its turn, or a reaction in the
-    other's turn); one agent per call, seeded from the table's seed and the action index (a keyed
-    hash: its choices tell nothing of the seed)."""
-    agents = {seat.index: seat.agent for seat in table.seats.all() if seat.kind == SeatKind.AGENT}
+def _agents(table: ChaosTable) -> dict[int, str]:
+    return {seat.index: seat.agent for seat in table.seats.all() if seat.kind == SeatKind.AGENT}
+
+
+def _agent_send(table: ChaosTable, state: ChaosState) -> None:
+    """The computer seat has the decision: its task, sent once the transaction commits."""
+    if state.phase != OVER and state.to_move in _agents(table):
+        task_send(CHAOS_AGENT_TASK, table_id=table.pk)
+
+
+def chaos_table_agent_play(*, table_id: int) -> ChaosTable | None:
+    """The computer seat's decisions while it has the decision (its turn, or a reaction in the
+    other's turn), saved and announced at once: the task the person's action sent. Nothing to
+    do (a second delivery of the task, a deleted table) is no error."""
+    with transaction.atomic():
+        table = ChaosTable.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Status.PLAYING:
+            return table
+        state = chaos_state(table)
+        if _play_agents(table, state):
+            _save(table, state)
+    return table
+
+
+def chaos_agent_turns_resend(
+    *, idle_for: timedelta = CHAOS_AGENT_IDLE, now: datetime | None = None
+) -> int:
+    """The beat's sweep: the tables whose computer seat has had the decision for `idle_for`
+    without playing (its task lost: a worker died, the broker restarted) get its task again;
+    their count. A task sent twice plays once (`chaos_table_agent_play`)."""
+    since = (now or timezone.now()) - idle_for
+    waiting = ChaosTable.objects.filter(
+        status=Status.PLAYING,
+        updated_at__lt=since,
+        seats__kind=SeatKind.AGENT,
+        seats__index=F("to_move"),
+    )
+    tables = list(waiting.values_list("pk", flat=True).distinct())
+    for table_id in tables:
+        task_send(CHAOS_AGENT_TASK, table_id=table_id)
+    return len(tables)
+
+
+def _play_agents(table: ChaosTable, state: ChaosState) -> int:
+    """Let the computer seat decide while it has the decision; the count of its actions. One
+    agent per call, seeded from the table's seed and the action index (a keyed hash: its
+    choices tell nothing of the seed)."""
+    agents = _agents(table)
     playing: dict[int, Any] = {}
+    played = 0
     while state.phase != OVER and state.to_move in agents:
         seat = state.to_move
         if seat not in playing:
@@ -147,6 +205,8 @@ def _play_agents(table: ChaosTable, state: ChaosState) -> None:
         table.actions.append(
             {"seat": seat, "kind": kind, "value": value, "client": f"agent-{len(table.actions)}"}
         )
+        played += 1
+    return played
 
 
 def _save(table: ChaosTable, state: ChaosState) -> None:
@@ -168,9 +228,10 @@ def _save(table: ChaosTable, state: ChaosState) -> None:
 def chaos_table_act(
     *, table: ChaosTable, seat: ChaosSeat, client_id: str, kind: int, value: int
 ) -> ChaosTable:
-    """Play one action for `seat`, then let the computer seat answer. The same `client_id`
-    twice from a seat plays once. 409 `not_started`, `game_over`, `not_your_decision`; 400
-    `illegal_action` (`details.refusal`, `rule_id`), naming only cards the seat may see."""
+    """Play one action for `seat`; if the computer seat decides next, its task is sent (it
+    answers after this returns). The same `client_id` twice from a seat plays once. 409
+    `not_started`, `game_over`, `not_your_decision`; 400 `illegal_action` (`details.refusal`,
+    `rule_id`), naming only cards the seat may see."""
     with transaction.atomic():
         table = ChaosTable.objects.select_for_update().get(pk=table.pk)
         if any(row["seat"] == seat.index and row["client"] == client_id for row in table.actions):
@@ -196,8 +257,8 @@ def chaos_table_act(
         table.actions.append(
             {"seat": seat.index, "kind": kind, "value": value, "client": client_id}
         )
-        _play_agents(table, state)
         _save(table, state)
+        _agent_send(table, state)
     return table
 
 
