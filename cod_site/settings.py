@@ -194,6 +194,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": PLAY_TIMEOUT_SWEEP_SECONDS,
         "options": {"expires": PLAY_TIMEOUT_SWEEP_SECONDS},
     },
+    # A Duel of Chaos computer seat whose task was lost (a worker died) is asked again.
+    "play-chaos-agents": {
+        "task": "play.resend_chaos_agents",
+        "schedule": PLAY_TIMEOUT_SWEEP_SECONDS,
+        "options": {"expires": PLAY_TIMEOUT_SWEEP_SECONDS},
+    },
 }
 # In memory: a sweep every minute needs no schedule file (which two beats on one machine would
 # fight over) and nothing remembered across restarts.

@@ -379,6 +379,9 @@ class ChaosBatch(models.Model):
     games = models.PositiveIntegerField(_("games"), validators=[MinValueValidator(1)])
     seed = models.BigIntegerField(_("seed"))
     rules_version = models.CharField(_("rules version"), max_length=40)
+    # `engine.chaos.digest.engine_digest()`: only the same rules and agents replay its games
+    # (empty: played before the digest was recorded, so not replayable).
+    engine_digest = models.CharField(_("engine digest"), max_length=64, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
     )

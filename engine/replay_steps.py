@@ -28,7 +28,8 @@ class ReplayNavigation:
     next_turn: Position | None
 
 
-def _whole(text: str | None, default: int) -> int:
+def query_number(text: str | None, default: int) -> int:
+    """A replay page's number parameter (`?turn=`, `?step=`), else `default`."""
     try:
         return int(text) if text is not None else default
     except ValueError:
@@ -38,8 +39,8 @@ def _whole(text: str | None, default: int) -> int:
 def replay_position(query: Mapping[str, str], actions: Sequence[int]) -> Position:
     """The position `?turn=&step=` asks for, within the game's turns (`actions`: how many
     actions each turn has), a number out of range taken as the nearest end."""
-    turn = max(0, min(_whole(query.get("turn"), 1) - 1, len(actions) - 1))
-    step = max(0, min(_whole(query.get("step"), 0), actions[turn]))
+    turn = max(0, min(query_number(query.get("turn"), 1) - 1, len(actions) - 1))
+    step = max(0, min(query_number(query.get("step"), 0), actions[turn]))
     return turn, step
 
 

@@ -20,10 +20,18 @@ from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
 from engine import board, simulation
+from engine.adapters.chaos import chaos_box
 from engine.adapters.decks import COOP_MODE, MODE, DeckChoice
 from engine.adapters.difficulty import difficulty_level_options
 from engine.agent_ladder import AgentStanding, current_ladder
+from engine.chaos import batch as chaos_batch
+from engine.chaos.actions import Action
 from engine.chaos.batch import BatchTotals, wilson
+from engine.chaos.cards import Box
+from engine.chaos.digest import engine_digest as chaos_engine_digest
+from engine.chaos.replay import readable, record
+from engine.chaos.state import Options
+from engine.chaos.turn import new_game as chaos_new_game
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
@@ -830,4 +838,83 @@ def chaos_batch_result(batch: ChaosBatch) -> ChaosBatchResult | None:
         )
     return ChaosBatchResult(
         totals, tuple(seats), totals.mean_turns(), totals.first_player_wins / games
+    )
+
+
+def chaos_batch_replayable(batch: ChaosBatch) -> bool:
+    """Whether this process plays the batch's games again: played (done), by the same rules
+    and agents (a batch from before digests were recorded: unknown, so no)."""
+    return batch.status == Status.DONE and batch.engine_digest == chaos_engine_digest()
+
+
+@dataclass(frozen=True)
+class ChaosBatchGame:
+    """Game `index` of a Duel of Chaos batch, played again: its box, seed, options and actions,
+    and its end (winner: a seat, None at the turn limit)."""
+
+    batch: ChaosBatch
+    index: int
+    box: Box
+    seed: int
+    options: Options
+    actions: list[Action]
+    winner: int | None
+    turns: int
+
+    def replay(self) -> dict[str, Any]:
+        """The engine's replay of the game (`engine.chaos.replay.record`: its cards, seed,
+        options, actions in their readable form and result)."""
+        shown = readable(chaos_new_game(self.box, self.seed, self.options), self.actions)
+        return record(self.box, self.seed, self.options, shown)
+
+
+def chaos_batch_game(batch: ChaosBatch, index: int) -> ChaosBatchGame:
+    """Game `index` of the batch, played again by its agents from its seed (games are not
+    stored): a 404 `unknown_game` for a game the batch does not have, a 409 `not_played` before
+    the batch played, `engine_changed` once the rules or the agents changed (they would play
+    another game from the same seed)."""
+    if not 0 <= index < batch.games:
+        raise DomainError(
+            "unknown_game",
+            _("This batch has games 0 to %(last)d.") % {"last": batch.games - 1},
+            {"index": index, "games": batch.games},
+            status_code=404,
+        )
+    if batch.status != Status.DONE:
+        raise DomainError(
+            "not_played",
+            _("The games of this test batch are not played yet."),
+            {"batch": batch.pk, "status": batch.status},
+            status_code=409,
+        )
+    if not chaos_batch_replayable(batch):
+        raise DomainError(
+            "engine_changed",
+            _(
+                "The games of this test batch were played by another version of the rules "
+                "engine or of its AIs: replaying game %(index)d today would show a different "
+                "game. The batch's results remain those of the games it played."
+            )
+            % {"index": index},
+            {"batch": batch.pk, "index": index},
+            status_code=409,
+        )
+    box = chaos_box(batch.cards, batch.set_code)
+    # Stepping through a game asks for it again and again; a game of search agents takes up to
+    # a second to play: its actions and end are kept (plain data), the steps replay the actions.
+    key = f"chaos-replay:{batch.pk}:{index}:{batch.engine_digest}"
+    kept = cache.get(key)
+    if not isinstance(kept, dict):
+        game = chaos_batch.batch_game(box, [batch.agent_a, batch.agent_b], batch.seed, index)
+        kept = {"actions": game.actions, "winner": game.winner, "turns": game.turns}
+        cache.set(key, kept, REPLAY_CACHE_SECONDS)
+    return ChaosBatchGame(
+        batch=batch,
+        index=index,
+        box=box,
+        seed=chaos_batch.game_seed(batch.seed, index),
+        options=chaos_batch.game_options("duel", index),
+        actions=[(int(kind), int(value)) for kind, value in kept["actions"]],
+        winner=kept["winner"],
+        turns=kept["turns"],
     )

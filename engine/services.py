@@ -44,6 +44,7 @@ from engine.adapters.decks import (
 from engine.adapters.pools import ResolvedPool, draft_pool_resolve
 from engine.agent_ladder import current_ladder
 from engine.chaos.batch import play_batch as play_chaos_batch
+from engine.chaos.digest import engine_digest as chaos_engine_digest
 from engine.chaos.errors import InputError as ChaosInputError
 from engine.chaos.state import RULES_VERSION as CHAOS_RULES_VERSION
 from engine.models import (
@@ -980,7 +981,10 @@ def chaos_batch_run(*, batch_id: int) -> ChaosBatch:
     else:
         batch.status = Status.DONE
         batch.totals = totals.to_json()
+        # The engine and agents that played the games: only they replay them.
+        batch.engine_digest = chaos_engine_digest()
     batch.engine_seconds = time.process_time() - start
     batch.finished_at = timezone.now()
-    batch.save(update_fields=["status", "error", "totals", "engine_seconds", "finished_at"])
+    fields = ["status", "error", "totals", "engine_digest", "engine_seconds", "finished_at"]
+    batch.save(update_fields=fields)
     return batch

@@ -30,4 +30,6 @@ urlpatterns = [
     path("metagame/", metagame.metagame, name="metagame"),
     path("metagame/deck/<str:share_id>/", metagame.deck_place, name="metagame_place"),
     path("chaos/<int:batch_id>/", views.chaos_batch_detail, name="chaos_batch"),
+    path("chaos/<int:batch_id>/games/", views.chaos_game_pick, name="chaos_game_pick"),
+    path("chaos/<int:batch_id>/games/<int:index>/", views.chaos_game_replay, name="chaos_replay"),
 ]

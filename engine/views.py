@@ -20,9 +20,11 @@ from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.adapters.decks import DeckChoice
+from engine.chaos_display import chaos_names
+from engine.chaos_display import replay_context as chaos_replay_context
 from engine.forms import ChaosBatchForm, TestDeckForm
-from engine.models import ACTIVE_STATUSES, SimulationBatch
-from engine.replay_steps import replay_context
+from engine.models import ACTIVE_STATUSES, ChaosAgent, ChaosBatch, SimulationBatch
+from engine.replay_steps import query_number, replay_context
 
 PAGE_SIZE = 20
 
@@ -295,15 +297,65 @@ def chaos_batch_list(request: HttpRequest) -> HttpResponse:
     return render(request, "engine/chaos_batches.html", {"form": form, "page": page}, status=status)
 
 
-@login_required
-def chaos_batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
+def _chaos_batch_for(request: HttpRequest, batch_id: int) -> ChaosBatch:
     try:
-        batch = selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
+        return selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
     except DomainError as error:
         raise Http404(error.message) from error
+
+
+@login_required
+def chaos_batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
+    batch = _chaos_batch_for(request, batch_id)
     context = {
         "batch": batch,
         "result": selectors.chaos_batch_result(batch),
         "active": batch.status in ACTIVE_STATUSES,
+        "replayable": selectors.chaos_batch_replayable(batch),
     }
     return render(request, "engine/chaos_batch.html", context)
+
+
+@login_required
+def chaos_game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
+    """Game `index` of a Duel of Chaos batch step by step, from a seat's view or the public's."""
+    batch = _chaos_batch_for(request, batch_id)
+    try:
+        game = selectors.chaos_batch_game(batch, index)
+    except DomainError as error:
+        if error.status_code == 404:
+            raise Http404(error.message) from error
+        context = {"batch": batch, "index": index, "error": error}
+        return render(
+            request, "engine/chaos_replay_refused.html", context, status=error.status_code
+        )
+    labels = [
+        _("AI %(agent)s") % {"agent": ChaosAgent(agent).label}
+        for agent in (batch.agent_a, batch.agent_b)
+    ]
+    context = {
+        "batch": batch,
+        "index": index,
+        "winner": None if game.winner is None else "AB"[game.winner],
+        "turns": game.turns,
+        "first": "AB"[game.options.first_player or 0],
+        **chaos_replay_context(
+            request.GET,
+            box=game.box,
+            seed=game.seed,
+            options=game.options,
+            actions=game.actions,
+            labels=labels,
+            names=chaos_names(batch.set_code),
+            here=reverse("engine:chaos_replay", args=[batch.pk, index]),
+        ),
+    }
+    return render(request, "engine/chaos_replay.html", context)
+
+
+@login_required
+def chaos_game_pick(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """The batch page's "watch game number" form: to that game's replay."""
+    batch = _chaos_batch_for(request, batch_id)
+    index = max(0, min(query_number(request.GET.get("index"), 0), batch.games - 1))
+    return redirect("engine:chaos_replay", batch_id=batch.pk, index=index)

@@ -6,19 +6,26 @@ the other hand is a count, the decks are counts, the pending decision's options 
 seat that decides. The seed and the deck order appear nowhere before the end.
 """
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from cards.models import ChaosCard
-from cards.selectors import chaos_translated
 from cod_site.errors import DomainError
+from engine import chaos_text
 from engine.adapters.chaos import chaos_box
-from engine.chaos import SPECTATOR, ChaosState, Options, apply, new_game, seat_events, seat_view
+from engine.chaos import (
+    SPECTATOR,
+    Action,
+    ChaosState,
+    Options,
+    apply,
+    new_game,
+    seat_events,
+    seat_view,
+)
 from engine.chaos.actions import (
     ANNOUNCE_CLANS,
     CHOOSE,
@@ -37,7 +44,7 @@ from engine.chaos.actions import (
 from engine.chaos.effects import CLAN_BITS, CLANS
 from engine.chaos.events import SEATS
 from engine.chaos.state import OVER
-from play import chaos_text
+from engine.chaos_display import card_view, chaos_names, named, replay_context, zone_view
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash
 
@@ -106,11 +113,16 @@ def chaos_options() -> Options:
     return Options(mode="duel", log=True)
 
 
+def chaos_actions(table: ChaosTable) -> list[Action]:
+    """The table's actions as the engine plays them."""
+    return [(int(row["kind"]), int(row["value"])) for row in table.actions]
+
+
 def chaos_state(table: ChaosTable, actions: int | None = None) -> ChaosState:
     """The position after the table's first `actions` actions (all by default), with its log."""
     state = new_game(chaos_box(table.cards, table.set_code), table.seed, chaos_options())
-    for row in table.actions[:actions]:
-        apply(state, (int(row["kind"]), int(row["value"])))
+    for action in chaos_actions(table)[:actions]:
+        apply(state, action)
     return state
 
 
@@ -118,32 +130,6 @@ def chaos_progress(table: ChaosTable) -> tuple[int, int, str] | None:
     """What the table's live stream watches: its action count and status (None: deleted)."""
     row = ChaosTable.objects.filter(pk=table.pk).values_list("action_count", "status").first()
     return None if row is None else (row[0], 0, row[1])
-
-
-def chaos_names(table: ChaosTable, language: str | None = None) -> dict[str, str]:
-    """The engine's card names (English) of the table's set in `language` where the catalogue
-    has a translation (else English, else French, as the card pages)."""
-    language = language or get_language() or "en"
-    cards = ChaosCard.objects.filter(chaos_set__code=table.set_code).prefetch_related(
-        "translations"
-    )
-    names: dict[str, str] = {}
-    for card in cards:
-        english = chaos_translated(card, "name", "en").text
-        names[english] = chaos_translated(card, "name", language).text or english
-    return names
-
-
-def _named(names: dict[str, str]) -> Callable[[str], str]:
-    return lambda name: names.get(name, name)
-
-
-def _card(card: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    return {**card, "label": names.get(card["name"], card["name"])}
-
-
-def _zone(cards: list[dict[str, Any]] | None, names: dict[str, str]) -> list[dict[str, Any]]:
-    return [_card(card, names) for card in cards or []]
 
 
 def visible_ids(view: dict[str, Any]) -> dict[int, str]:
@@ -215,7 +201,7 @@ def _choices(
 def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees of the table, ready for the page: the view of
     `engine.chaos.seat_view` with translated names, its events as text, its buttons."""
-    names = chaos_names(table)
+    names = chaos_names(table.set_code)
     seats = list(table.seats.all())
     labels = [chaos_seat_label(other) for other in seats]
     if table.status == Status.WAITING:
@@ -234,11 +220,11 @@ def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
                 "me": other.index == index,
                 "active": view["active"] == letter and state.phase != OVER,
                 "hand_count": data["hand_count"],
-                "hand": None if data["hand"] is None else _zone(data["hand"], names),
+                "hand": None if data["hand"] is None else zone_view(data["hand"], names),
                 "deck_count": data["deck_count"],
-                "played": _zone(data["played"], names),
-                "recruited": _zone(data["recruited"], names),
-                "discard": _zone(data["discard"], names),
+                "played": zone_view(data["played"], names),
+                "recruited": zone_view(data["recruited"], names),
+                "discard": zone_view(data["discard"], names),
                 "resources": data["resources"],
                 "awakened": data["awakened"],
             }
@@ -250,11 +236,11 @@ def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
             "letter": decision["seat"],
             "label": labels[SEATS.index(decision["seat"])],
             "reason": str(chaos_text.REASONS.get(decision["reason"], decision["reason"])),
-            "source": None if decision["source"] is None else _card(decision["source"], names),
+            "source": None if decision["source"] is None else card_view(decision["source"], names),
             "interrupting": decision["seat"] != view["active"],
         }
     events = [
-        chaos_text.event_text(event["code"], event["args"], _named(names))
+        chaos_text.event_text(event["code"], event["args"], named(names))
         for event in seat_events(state, index)
     ]
     return {
@@ -266,12 +252,12 @@ def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
         "phase": view["phase"],
         "phase_label": str(chaos_text.PHASES.get(view["phase"], view["phase"])),
         "players": players,
-        "domain": [_zone(slot[-1:], names) for slot in view["domain"]],
+        "domain": [zone_view(slot[-1:], names) for slot in view["domain"]],
         "covered": [len(slot) > 1 for slot in view["domain"]],
         "pile_count": view["pile_count"],
-        "interventions": _zone(view["interventions"], names),
-        "void": _zone(view["void"], names),
-        "revealed": _zone(view["revealed"], names),
+        "interventions": zone_view(view["interventions"], names),
+        "void": zone_view(view["void"], names),
+        "revealed": zone_view(view["revealed"], names),
         "decision": deciding,
         "buttons": _choices(state, index, seen, names) if seat is not None else [],
         "events": events,
@@ -280,47 +266,19 @@ def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
     }
 
 
-def chaos_replay_step(
-    table: ChaosTable, step: int, viewer: int
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The replay of a finished table after `step` actions as `viewer` (a seat or SPECTATOR)
-    sees it: (the view, the events of that step as text)."""
-    names = chaos_names(table)
-    state = chaos_state(table, step)
-    before = 0
-    if step > 0:
-        before = len(chaos_state(table, step - 1).log or [])
-    view = seat_view(state, viewer)
-    # A replay is shown after the end only: the hands are shown as the seat saw them then.
-    if state.phase != OVER:
-        for letter, data in view["players"].items():
-            if viewer == SPECTATOR or SEATS[viewer] != letter:
-                data["hand"] = None
-    events = [
-        chaos_text.event_text(event["code"], event["args"], _named(names))
-        for event in seat_events(state, viewer, before)
-    ]
-    shown = {
-        "turn": view["turn"],
-        "phase_label": str(chaos_text.PHASES.get(view["phase"], view["phase"])),
-        "players": [
-            {
-                "letter": letter,
-                "hand_count": data["hand_count"],
-                "hand": None if data["hand"] is None else _zone(data["hand"], names),
-                "deck_count": data["deck_count"],
-                "played": _zone(data["played"], names),
-                "recruited": _zone(data["recruited"], names),
-                "discard": _zone(data["discard"], names),
-            }
-            for letter, data in view["players"].items()
-        ],
-        "domain": [_zone(slot[-1:], names) for slot in view["domain"]],
-        "interventions": _zone(view["interventions"], names),
-        "void": _zone(view["void"], names),
-        "winner": view["winner"],
-    }
-    return shown, {"events": events}
+def chaos_replay(table: ChaosTable, query: Mapping[str, str], here: str) -> dict[str, Any]:
+    """The replay viewer of a finished table (`engine.chaos_display.replay_context`) at the step
+    and from the seat `query` asks for."""
+    return replay_context(
+        query,
+        box=chaos_box(table.cards, table.set_code),
+        seed=table.seed,
+        options=chaos_options(),
+        actions=chaos_actions(table),
+        labels=[chaos_seat_label(seat) for seat in table.seats.all()],
+        names=chaos_names(table.set_code),
+        here=here,
+    )
 
 
 def chaos_tables_of(user: User) -> list[ChaosTable]:

@@ -1,36 +1,49 @@
 """Writes of Duel of Chaos tables: open one, join it, act at it.
 
-As at Clash of Decks tables (`play.services`), a computer seat answers inside the request that
-gave it the decision (also a reaction in the other player's turn), the seed comes from the
-operating system's secure source, every write locks the table's row, and the table's live
-streams hear of each change once it is committed (`cod_site.broadcast`).
+The computer seat does not answer inside the request that gave it the decision (also a reaction
+in the other player's turn): the search agent's answer takes up to a quarter of a second, work
+the house rule sends to a task. The request commits the
+person's action and sends `CHAOS_AGENT_TASK` (`cod_site.background.task_send`); the task plays
+the computer's decisions until the person decides again, and the table's live streams hear of
+it once committed (`cod_site.broadcast`), as of every change. The seed comes from the operating
+system's secure source; every write locks the table's row.
 """
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cod_site.background import task_send
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
+from engine import chaos_text
 from engine.adapters.chaos import chaos_box, chaos_set_cards
 from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
-from engine.chaos.actions import to_json
 from engine.chaos.agents import AGENTS
 from engine.chaos.errors import InputError
 from engine.chaos.events import SEATS
-from engine.chaos.replay import record
+from engine.chaos.replay import readable, record
 from engine.chaos.state import OVER
-from play import chaos_text
-from play.chaos_selectors import chaos_options, chaos_state, visible_ids
+from play.chaos_selectors import chaos_actions, chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash
 from play.services import derived_seed, new_seed, open_seat_take
 
 # The example set written for this site: the published cards' texts are not in the catalogue.
 DEFAULT_SET = "EX"
+
+# The computer seat's decisions (play.tasks.chaos_agent_play).
+CHAOS_AGENT_TASK = "play.chaos_agent_play"
+# The beat's sweep of computer decisions whose task was lost (play.tasks.resend_chaos_agents).
+RESEND_CHAOS_AGENTS_TASK = "play.resend_chaos_agents"
+# A computer's decisions take seconds: a table that waited on it longer lost its task.
+CHAOS_AGENT_IDLE = timedelta(minutes=1)
 
 
 def stream_key(uid: str) -> str:
@@ -127,16 +140,60 @@ def chaos_table_join(
 def _start(table: ChaosTable) -> None:
     table.status = Status.PLAYING
     state = chaos_state(table)
-    _play_agents(table, state)
     _save(table, state)
+    _agent_send(table, state)
 
 
-def _play_agents(table: ChaosTable, state: ChaosState) -> None:
-    """Let the computer seat decide while it has the decision (its turn, or a reaction in the
-    other's turn); one agent per call, seeded from the table's seed and the action index (a keyed
-    hash: its choices tell nothing of the seed)."""
-    agents = {seat.index: seat.agent for seat in table.seats.all() if seat.kind == SeatKind.AGENT}
+def _agents(table: ChaosTable) -> dict[int, str]:
+    return {seat.index: seat.agent for seat in table.seats.all() if seat.kind == SeatKind.AGENT}
+
+
+def _agent_send(table: ChaosTable, state: ChaosState) -> None:
+    """The computer seat has the decision: its task, sent once the transaction commits."""
+    if state.phase != OVER and state.to_move in _agents(table):
+        task_send(CHAOS_AGENT_TASK, table_id=table.pk)
+
+
+def chaos_table_agent_play(*, table_id: int) -> ChaosTable | None:
+    """The computer seat's decisions while it has the decision (its turn, or a reaction in the
+    other's turn), saved and announced at once: the task the person's action sent. Nothing to
+    do (a second delivery of the task, a deleted table) is no error."""
+    with transaction.atomic():
+        table = ChaosTable.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Status.PLAYING:
+            return table
+        state = chaos_state(table)
+        if _play_agents(table, state):
+            _save(table, state)
+    return table
+
+
+def chaos_agent_turns_resend(
+    *, idle_for: timedelta = CHAOS_AGENT_IDLE, now: datetime | None = None
+) -> int:
+    """The beat's sweep: the tables whose computer seat has had the decision for `idle_for`
+    without playing (its task lost: a worker died, the broker restarted) get its task again;
+    their count. A task sent twice plays once (`chaos_table_agent_play`)."""
+    since = (now or timezone.now()) - idle_for
+    waiting = ChaosTable.objects.filter(
+        status=Status.PLAYING,
+        updated_at__lt=since,
+        seats__kind=SeatKind.AGENT,
+        seats__index=F("to_move"),
+    )
+    tables = list(waiting.values_list("pk", flat=True).distinct())
+    for table_id in tables:
+        task_send(CHAOS_AGENT_TASK, table_id=table_id)
+    return len(tables)
+
+
+def _play_agents(table: ChaosTable, state: ChaosState) -> int:
+    """Let the computer seat decide while it has the decision; the count of its actions. One
+    agent per call, seeded from the table's seed and the action index (a keyed hash: its
+    choices tell nothing of the seed)."""
+    agents = _agents(table)
     playing: dict[int, Any] = {}
+    played = 0
     while state.phase != OVER and state.to_move in agents:
         seat = state.to_move
         if seat not in playing:
@@ -148,6 +205,8 @@ def _play_agents(table: ChaosTable, state: ChaosState) -> None:
         table.actions.append(
             {"seat": seat, "kind": kind, "value": value, "client": f"agent-{len(table.actions)}"}
         )
+        played += 1
+    return played
 
 
 def _save(table: ChaosTable, state: ChaosState) -> None:
@@ -158,30 +217,21 @@ def _save(table: ChaosTable, state: ChaosState) -> None:
         table.status = Status.FINISHED
         table.winner = "" if state.winner is None else SEATS[state.winner]
         box = chaos_box(table.cards, table.set_code)
-        table.replay = record(box, table.seed, chaos_options(), _readable(table))
+        shown = readable(chaos_state(table, 0), chaos_actions(table))
+        table.replay = record(box, table.seed, chaos_options(), shown)
     table.save()
     message = {"action_count": table.action_count, "pick_count": 0, "status": table.status}
     key = stream_key(table.uid)
     transaction.on_commit(lambda: publish(key, message))
 
 
-def _readable(table: ChaosTable) -> list[Any]:
-    """The table's actions in the engine's readable form (each read in its own position)."""
-    state = chaos_state(table, 0)
-    shown = []
-    for row in table.actions:
-        action = (int(row["kind"]), int(row["value"]))
-        shown.append(to_json(state, action))
-        apply(state, action)
-    return shown
-
-
 def chaos_table_act(
     *, table: ChaosTable, seat: ChaosSeat, client_id: str, kind: int, value: int
 ) -> ChaosTable:
-    """Play one action for `seat`, then let the computer seat answer. The same `client_id`
-    twice from a seat plays once. 409 `not_started`, `game_over`, `not_your_decision`; 400
-    `illegal_action` (`details.refusal`, `rule_id`), naming only cards the seat may see."""
+    """Play one action for `seat`; if the computer seat decides next, its task is sent (it
+    answers after this returns). The same `client_id` twice from a seat plays once. 409
+    `not_started`, `game_over`, `not_your_decision`; 400 `illegal_action` (`details.refusal`,
+    `rule_id`), naming only cards the seat may see."""
     with transaction.atomic():
         table = ChaosTable.objects.select_for_update().get(pk=table.pk)
         if any(row["seat"] == seat.index and row["client"] == client_id for row in table.actions):
@@ -207,8 +257,8 @@ def chaos_table_act(
         table.actions.append(
             {"seat": seat.index, "kind": kind, "value": value, "client": client_id}
         )
-        _play_agents(table, state)
         _save(table, state)
+        _agent_send(table, state)
     return table
 
 

@@ -19,7 +19,6 @@ from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
-from engine.chaos import SPECTATOR
 from engine.chaos.events import SEATS
 from play import chaos_selectors as selectors
 from play import chaos_services as services
@@ -195,24 +194,11 @@ def _replay(request: HttpRequest, table: ChaosTable, here: str) -> HttpResponse:
     the end: the replay holds the seed and every hidden card)."""
     if table.status != Status.FINISHED:
         raise Http404("The game is not over.")
-    total = table.action_count
-    step = max(0, min(_int(request.GET.get("step")), total)) if request.GET.get("step") else 0
-    view_as = request.GET.get("as", "public")
-    viewer = SEATS.index(view_as) if view_as in SEATS else SPECTATOR
-    shown, events = selectors.chaos_replay_step(table, step, viewer)
     labels = [selectors.chaos_seat_label(seat) for seat in table.seats.all()]
     context = {
         "table": table,
-        "here": here,
-        "step": step,
-        "total": total,
-        "previous": max(step - 1, 0),
-        "next": min(step + 1, total),
-        "view_as": view_as if viewer != SPECTATOR else "public",
-        "shown": shown,
-        "events": events["events"],
-        "labels": labels,
         "winner_label": labels[SEATS.index(table.winner)] if table.winner else "",
+        **selectors.chaos_replay(table, request.GET, here),
     }
     return render(request, "play/chaos/replay.html", context)
 

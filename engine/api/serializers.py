@@ -623,6 +623,46 @@ class ReplaySerializer(serializers.Serializer):
         return reverse("engine:replay", args=[self.context["batch"].pk, game.index])
 
 
+class ChaosReplaySerializer(serializers.Serializer):
+    """Game `index` of a Duel of Chaos test batch (`engine.selectors.ChaosBatchGame`)."""
+
+    index = serializers.IntegerField()
+    first = serializers.SerializerMethodField(
+        help_text="The seat dealt the Emissaries 1, which played first."
+    )
+    winner = serializers.SerializerMethodField(
+        help_text="The seat that won; null: the site's turn limit was reached."
+    )
+    turns = serializers.IntegerField()
+    agents = serializers.SerializerMethodField(help_text="The AI per seat.")
+    page_url = serializers.SerializerMethodField(help_text="The replay viewer.")
+    replay = serializers.SerializerMethodField(
+        help_text=(
+            "The engine's replay (`engine.chaos.replay`): rules_version, game, seed, options, "
+            "cards, actions in their readable form, result."
+        )
+    )
+
+    @extend_schema_field(serializers.ChoiceField(["A", "B"]))
+    def get_first(self, game: selectors.ChaosBatchGame) -> str:
+        return "AB"[game.options.first_player or 0]
+
+    @extend_schema_field(serializers.ChoiceField(["A", "B"], allow_null=True))
+    def get_winner(self, game: selectors.ChaosBatchGame) -> str | None:
+        return None if game.winner is None else "AB"[game.winner]
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_agents(self, game: selectors.ChaosBatchGame) -> dict[str, str]:
+        return {"A": game.batch.agent_a, "B": game.batch.agent_b}
+
+    def get_page_url(self, game: selectors.ChaosBatchGame) -> str:
+        return reverse("engine:chaos_replay", args=[game.batch.pk, game.index])
+
+    @extend_schema_field(serializers.JSONField())
+    def get_replay(self, game: selectors.ChaosBatchGame) -> dict[str, Any]:
+        return game.replay()
+
+
 # Difficulty curves ----------------------------------------------------------------------------
 
 

@@ -28,6 +28,11 @@ urlpatterns = [
         name="simulation-replay",
     ),
     path(
+        "simulations/chaos/<int:batch_id>/games/<int:index>/replay/",
+        views.ChaosReplayView.as_view(),
+        name="simulation-chaos-replay",
+    ),
+    path(
         "decks/<str:share_id>/suggestions/",
         suggestions.SuggestionListView.as_view(),
         name="deck-suggestion-list",

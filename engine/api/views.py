@@ -155,6 +155,30 @@ class SimulationReplayView(APIView):
         return Response(s.ReplaySerializer(game, context={"batch": batch}).data)
 
 
+class ChaosReplayView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="The replay of one game of a Duel of Chaos test batch",
+        description=(
+            "Played again from the batch's seed by its AIs (games are not stored), so only by "
+            "the rules engine and AIs that played the batch: once they changed, a 409 "
+            "`engine_changed` (the batch's results stay valid); before the batch played, a 409 "
+            "`not_played`. The replay's `result` is the game's as the batch counted it."
+        ),
+        responses={
+            200: s.ChaosReplaySerializer,
+            404: error_response("No such batch (or not yours), or no such game: `unknown_game`."),
+            409: error_response("`engine_changed`: played by another engine; `not_played`."),
+        },
+        tags=TAGS,
+    )
+    def get(self, request: Request, batch_id: int, index: int) -> Response:
+        batch = selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
+        game = selectors.chaos_batch_game(batch, index)
+        return Response(s.ChaosReplaySerializer(game).data)
+
+
 def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
     curve = selectors.curve_get(curve_id=curve_id, user=request.user)
     return s.CurveSerializer(selectors.curve_summary(curve), context={"request": request}).data

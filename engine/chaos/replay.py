@@ -3,11 +3,14 @@ same game (the engine is deterministic: every shuffle comes from the seeded RNG 
 
 A replay is plain JSON: the cards as the fields of ``engine.chaos.cards`` (each with its copies),
 the options, the seed and the actions in their readable form (``engine.chaos.actions.to_json``).
+``replay_step`` is one step of a game already played, as a seat or the public saw it: the replay
+viewers of the site (a finished table, a test batch's game) show a game through it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.chaos.actions import Action, apply, from_json, to_json
@@ -16,6 +19,7 @@ from engine.chaos.errors import IllegalAction, InputError
 from engine.chaos.events import SEATS
 from engine.chaos.state import RULES_VERSION, ChaosState, Options
 from engine.chaos.turn import new_game
+from engine.chaos.view import seat_events, seat_view
 
 
 def box_cards(box: Box) -> list[ChaosCardDef]:
@@ -98,3 +102,18 @@ def readable(state: ChaosState, actions: Iterable[Action]) -> list[Any]:
         shown.append(to_json(state, action))
         apply(state, action)
     return shown
+
+
+def replay_step(
+    box: Box, seed: int, options: Options, actions: Sequence[Action], step: int, viewer: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The position after the first ``step`` actions of a game as ``viewer`` (a seat or
+    ``SPECTATOR``) saw it then (``seat_view``: the other hand counted, every hand once over),
+    and the events of the ``step``-th action as it saw them (step 0: the set-up's)."""
+    state = new_game(box, seed, replace(options, log=True))
+    before = 0
+    for index, action in enumerate(actions[:step]):
+        if index == step - 1:
+            before = len(state.log or [])
+        apply(state, action)
+    return seat_view(state, viewer), seat_events(state, viewer, before)

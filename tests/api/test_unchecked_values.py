@@ -210,6 +210,8 @@ def test_no_query_parameter_or_page_path_reaches_the_database_unchecked(
         f"/mutation/{HUGE}/",
         f"/simulations/{HUGE}/",
         f"/simulations/{HUGE}/games/{HUGE}/",
+        f"/simulations/chaos/{HUGE}/games/{HUGE}/",
+        f"/simulations/chaos/{HUGE}/games/",
         f"/simulations/suggestions/{HUGE}/",
         f"/champions/print-jobs/{HUGE}/",
     ]

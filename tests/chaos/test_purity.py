@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = [
     "engine.chaos",
     "engine.chaos.agents",
+    "engine.chaos.batch",
+    "engine.chaos.digest",
     "engine.chaos.play",
     "engine.chaos.replay",
     "engine.chaos.scenario",

@@ -135,3 +135,18 @@ def seeded_table(creator: User, opponent: SeatRequest = GREEDY) -> Game:
             format="preconstructed",
             seats=[SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)), opponent],
         )
+
+
+@pytest.fixture
+def chaos_computer_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer seat of a Duel of Chaos table decides as soon as its task is sent, in the
+    test's transaction (the registered task's body, called): for tests of the game, not of when
+    the computer plays (`tests/play/test_chaos_tables.py` tests that)."""
+    from celery import current_app
+
+    from play import chaos_services
+
+    def run(name: str, /, **kwargs: Any) -> None:
+        current_app.tasks[name](**kwargs)
+
+    monkeypatch.setattr(chaos_services, "task_send", run)

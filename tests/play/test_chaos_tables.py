@@ -1,30 +1,35 @@
 """Duel of Chaos tables: opened against the computer or a friend, played through the services and
 the pages, refused with what the seat may see, and never showing what a seat may not see (the
-other hand, the deck order, the seed) in any answer for it."""
+other hand, the deck order, the seed) in any answer for it. The computer decides in a task, after
+the person's request answered (most tests run its task at once: `chaos_computer_inline`)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
+from celery import current_app
 from django.contrib.auth.models import User
 from django.http import StreamingHttpResponse
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from cod_site.errors import DomainError
-from engine.chaos import SPECTATOR, legal_actions, seat_events
+from engine.chaos import legal_actions, seat_events
 from engine.chaos.actions import NO, PLAY, PLAY_PASS
 from engine.chaos.agents import GreedyAgent
 from engine.chaos.replay import replay
 from engine.chaos.state import OVER
 from engine.chaos.view import card_json
+from engine.chaos_display import chaos_names
+from engine.chaos_text import event_text
 from play import chaos_services as services
-from play.chaos_selectors import chaos_board, chaos_names, chaos_replay_step, chaos_state
-from play.chaos_text import event_text
+from play.chaos_selectors import chaos_board, chaos_replay, chaos_state
 from play.models import ChaosTable, Status
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("chaos_computer_inline")]
 
 
 @pytest.fixture
@@ -62,6 +67,106 @@ def _play_out(table: ChaosTable, seats: dict[int, Any]) -> ChaosTable:
     raise AssertionError("the game did not end")
 
 
+def test_the_act_answers_before_the_computer_plays_and_its_task_brings_its_moves(
+    olga: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The person's act is committed and answered with the computer's decision pending; the
+    task then plays the computer's moves, which the table's stream hears of and the board's
+    poll shows."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+    published: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(services, "task_send", lambda name, **kwargs: sent.append((name, kwargs)))
+    monkeypatch.setattr(services, "publish", lambda key, message: published.append((key, message)))
+    with mock.patch("play.chaos_services.new_seed", return_value=8):
+        table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    task = (services.CHAOS_AGENT_TASK, {"table_id": table.pk})
+    # Seed 8 deals the Emissaries 1 to seat A: the person begins, no task yet.
+    assert (table.to_move, table.action_count, sent) == (0, 0, [])
+    client = _client(olga)
+    agent = GreedyAgent()
+    acts = 0
+    while table.to_move == 0:
+        kind, value = agent.choose(chaos_state(table))
+        answer = client.post(
+            f"/play/chaos/{table.uid}/act/",
+            {"kind": kind, "value": value, "client_id": f"c{acts}"},
+            HTTP_HX_REQUEST="true",
+        )
+        acts += 1
+        table.refresh_from_db()
+    # The act that gave the computer the decision answered with its decision pending.
+    assert answer.status_code == 200
+    board = answer.content.decode()
+    assert f'data-action-count="{acts}"' in board
+    assert "Computer (Greedy (fast)) (B) decides" in board
+    assert "chaos-buttons" not in board
+    assert (table.to_move, table.action_count, table.status) == (1, acts, Status.PLAYING)
+    assert [row["seat"] for row in table.actions] == [0] * acts
+    assert sent == [task]
+    # The board's poll has nothing new until the computer played.
+    shown = {"shown": f"{acts}-playing"}
+    assert client.get(f"/play/chaos/{table.uid}/board/", shown).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        current_app.tasks[services.CHAOS_AGENT_TASK](**task[1])
+    table.refresh_from_db()
+    computer = table.actions[acts:]
+    assert computer
+    assert {row["seat"] for row in computer} == {1}
+    assert [row["client"] for row in computer] == [
+        f"agent-{index}" for index in range(acts, table.action_count)
+    ]
+    assert table.to_move == 0
+    message = {"action_count": table.action_count, "pick_count": 0, "status": "playing"}
+    assert published == [(f"chaos-{table.uid}", message)]
+    polled = client.get(f"/play/chaos/{table.uid}/board/", shown)
+    assert polled.status_code == 200
+    assert f'data-action-count="{table.action_count}"' in polled.content.decode()
+    # A second delivery of the task finds nothing to do.
+    with django_capture_on_commit_callbacks(execute=True):
+        current_app.tasks[services.CHAOS_AGENT_TASK](**task[1])
+    table.refresh_from_db()
+    assert (len(table.actions), len(published)) == (acts + len(computer), 1)
+
+
+# Seed 5 deals the Emissaries 1 to seat B, the computer.
+SEED_B_BEGINS = 5
+
+
+def test_a_computer_dealt_the_emissaries_1_begins_in_its_task(
+    olga: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(services, "task_send", lambda name, **kwargs: sent.append((name, kwargs)))
+    with mock.patch("play.chaos_services.new_seed", return_value=SEED_B_BEGINS):
+        table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+    assert (table.status, table.to_move, table.action_count) == (Status.PLAYING, 1, 0)
+    assert sent == [(services.CHAOS_AGENT_TASK, {"table_id": table.pk})]
+    current_app.tasks[services.CHAOS_AGENT_TASK](table_id=table.pk)
+    table.refresh_from_db()
+    assert table.to_move == 0
+    assert {row["seat"] for row in table.actions} == {1}
+
+
+def test_the_beat_sends_a_lost_computer_task_again(
+    olga: User, piet: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(services, "task_send", lambda name, **kwargs: sent.append((name, kwargs)))
+    with mock.patch("play.chaos_services.new_seed", return_value=SEED_B_BEGINS):
+        waiting = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
+        # The person's decision (seed 8: A begins) and a friend's table wait on no computer.
+        services.chaos_table_create(creator=piet, opponent="invite")
+    with mock.patch("play.chaos_services.new_seed", return_value=8):
+        services.chaos_table_create(creator=piet, opponent="agent", agent="greedy")
+    sent.clear()
+    # Its task has a minute: not sent again before.
+    assert services.chaos_agent_turns_resend() == 0
+    later = timezone.now() + timedelta(minutes=2)
+    assert services.chaos_agent_turns_resend(now=later) == 1
+    assert sent == [(services.CHAOS_AGENT_TASK, {"table_id": waiting.pk})]
+    assert current_app.tasks[services.RESEND_CHAOS_AGENTS_TASK]() == 0
+
+
 def test_a_table_against_the_computer_starts_with_a_server_seed(olga: User) -> None:
     table = services.chaos_table_create(creator=olga, opponent="agent")
     other = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
@@ -72,7 +177,8 @@ def test_a_table_against_the_computer_starts_with_a_server_seed(olga: User) -> N
     assert other.seats.get(index=1).agent == "greedy"
     assert table.seed != other.seed
     assert table.set_code == "EX"
-    # The computer answered until the player must act.
+    # The computer's task (run at once here) answered until the player must act.
+    table.refresh_from_db()
     state = chaos_state(table)
     assert state.to_move == 0 or state.phase == OVER
 
@@ -315,19 +421,22 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
     step = 3
     state = chaos_state(table, step)
     assert state.phase != OVER
-    as_a, events = chaos_replay_step(table, step, 0)
-    public, _events = chaos_replay_step(table, step, SPECTATOR)
+    here = f"/play/chaos/{table.uid}/replay/"
+    as_a = chaos_replay(table, {"as": "A", "step": str(step)}, here)
+    public = chaos_replay(table, {"step": str(step)}, here)
     names = state.setup.names
-    assert [card["name"] for card in as_a["players"][0]["hand"]] == [
+    assert [card["name"] for card in as_a["shown"]["players"][0]["hand"]] == [
         names[card] for card in state.players[0].hand
     ]
-    assert as_a["players"][1]["hand"] is None
-    assert as_a["players"][1]["hand_count"] == len(state.players[1].hand)
-    assert [player["hand"] for player in public["players"]] == [None, None]
-    assert as_a["turn"] == state.turn
+    assert as_a["shown"]["players"][1]["hand"] is None
+    assert as_a["shown"]["players"][1]["hand_count"] == len(state.players[1].hand)
+    assert [player["hand"] for player in public["shown"]["players"]] == [None, None]
+    assert as_a["shown"]["turn"] == state.turn
+    assert (as_a["view_as"], public["view_as"]) == ("A", "public")
+    assert (as_a["step"], as_a["previous"], as_a["next"]) == (3, 2, 4)
     # The events of that one action, as A saw them.
     shown = chaos_state(table, step - 1)
-    assert events["events"] == [
+    assert as_a["events"] == [
         event_text(event["code"], event["args"], lambda name: name)
         for event in seat_events(state, 0, len(shown.log or []))
     ]
@@ -338,13 +447,13 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
 
 def test_card_names_are_the_catalogues_translations(olga: User) -> None:
     table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
-    assert chaos_names(table, "fr")["Courier"] == "Messager"
-    assert chaos_names(table, "fr")["Seer"] == "Voyant"
-    assert chaos_names(table, "sv")["Courier"] == "Budbärare"
+    assert chaos_names(table.set_code, "fr")["Courier"] == "Messager"
+    assert chaos_names(table.set_code, "fr")["Seer"] == "Voyant"
+    assert chaos_names(table.set_code, "sv")["Courier"] == "Budbärare"
     with translation.override("fr"):
         board = chaos_board(table, table.seats.get(index=0))
     labels = {card["name"]: card["label"] for card in board["players"][0]["hand"]}
-    assert all(label == chaos_names(table, "fr")[name] for name, label in labels.items())
+    assert all(label == chaos_names(table.set_code, "fr")[name] for name, label in labels.items())
     assert board["phase_label"] == "Combo"
     assert any(line.startswith("Mise en place : ") for line in board["events"])
     assert any(line.endswith("est révélée dans le Domaine.") for line in board["events"])

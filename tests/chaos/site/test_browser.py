@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from engine import services
 from tests.foundation.test_browser_pages import WIDTHS, check, log_in
 
 pytestmark = [
@@ -32,12 +33,22 @@ PAGES = {
 def test_the_pages_fit_and_are_accessible(
     page: Any, live_server: Any, width: str, tmp_path: Path
 ) -> None:
-    User.objects.create_user("olga", password="pw-olga-123456")
+    olga = User.objects.create_user("olga", password="pw-olga-123456")
+    # A batch played, its page and a game's replay (a step of seat A's view, and the end).
+    batch = services.chaos_batch_create(
+        requested_by=olga, set_code="EX", agent_a="greedy", agent_b="random", games=4, seed=3
+    )
+    services.chaos_batch_run(batch_id=batch.pk)
+    batch_pages = {
+        "chaos-batch": (f"/simulations/chaos/{batch.pk}/", 200),
+        "chaos-replay": (f"/simulations/chaos/{batch.pk}/games/1/?as=A&step=9", 200),
+        "chaos-replay-end-fr": (f"/fr/simulations/chaos/{batch.pk}/games/1/?step=9999", 200),
+    }
     page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[width], strict=True)))
     base = live_server.url
     log_in(page, base)
     problems = {}
-    for name, (path, status) in PAGES.items():
+    for name, (path, status) in {**PAGES, **batch_pages}.items():
         response = page.goto(base + path)
         found = [] if response.status == status else [f"status {response.status}"]
         if status == 200:
