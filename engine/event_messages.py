@@ -220,6 +220,14 @@ MESSAGES = (
     pgettext_lazy("engine refusal", "{card} is not among the revealed cards."),
     # Translators: refusal draft_same_card, rule format-draft. {card} a card name.
     pgettext_lazy("engine refusal", "{card} is chosen twice."),
+    # Translators: refusal draft_seat_done, rule format-draft. {player} a seat letter.
+    pgettext_lazy("engine refusal", "{player} has taken all their cards."),
+    # Translators: refusal draft_hand_not_passed, rule format-draft. {player} a seat letter;
+    # {expected} a seat letter.
+    pgettext_lazy(
+        "engine refusal",
+        "{player} waits for the hand {expected} has not passed on yet.",
+    ),
     # Translators: the top line, as {line} shows it in events.
     pgettext_lazy("engine line", "top"),
     # Translators: the bottom line, as {line} shows it in events.

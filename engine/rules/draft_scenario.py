@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules.cards import Catalogue, load_catalogue
-from engine.rules.drafts import PROCEDURES, Draft, catalogue_pool, new_draft, pending, pick
+from engine.rules.drafts import (
+    PROCEDURES,
+    Draft,
+    catalogue_pool,
+    new_draft,
+    pending,
+    pending_for,
+    pick,
+)
 from engine.rules.errors import IllegalAction, InputError, ScenarioError
 from engine.rules.scenario import load_file, scenario_files
 
@@ -23,7 +31,7 @@ SEATS = "ABCD"
 # ``description`` and ``source`` as board scenarios have them (free text: what it shows, the
 # rulebook's words it follows); the runner does not read them.
 KEYS = {"name", "rule", "procedure", "pile", "picks", "expect", "description", "source"}
-EXPECT_KEYS = {"pending", "decks", "ai", "over"}
+EXPECT_KEYS = {"pending", "decks", "ai", "over", "hands"}
 
 
 def _mapping(value: Any, where: str, allowed: set[str]) -> dict[str, Any]:
@@ -132,7 +140,24 @@ def _compare(draft: Draft, expect: dict[str, Any]) -> list[str]:
         got_ai = [pool[card] for card in draft.ai_pile]
         if got_ai != expect["ai"]:
             failures.append(f"ai: {got_ai!r}, expected {expect['ai']!r}")
+    for seat, names in _mapping(expect.get("hands", {}), "expect.hands", set(SEATS)).items():
+        if SEATS.index(seat) >= draft.procedure.seats:
+            raise ScenarioError(
+                f"expect.hands: the {draft.procedure.code} draft has no seat {seat}"
+            )
+        got_hand = _hand(draft, SEATS.index(seat))
+        if got_hand != names:
+            failures.append(f"hands.{seat}: {got_hand!r}, expected {names!r}")
     return failures
+
+
+def _hand(draft: Draft, seat: int) -> list[str] | None:
+    """The cards ``seat`` may pick from now; None while it waits (for its turn, or for the hand
+    its right-hand neighbour has not passed yet), [] once it has all its cards."""
+    if len(draft.decks[seat]) >= draft.procedure.cards:
+        return []
+    offer = pending_for(draft, seat)
+    return None if offer is None else [draft.names[card] for card in offer.revealed]
 
 
 def run_file(path: Path, catalogue: Catalogue) -> list[str]:

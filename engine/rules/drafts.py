@@ -8,10 +8,13 @@
 
 A procedure is a table of rounds: each round reveals ``reveal`` cards of the pile and lists its
 picks in order (seat, how many); the cards a round leaves go to the AI's pile when the procedure
-has one (Solo, Co-op). The rounds repeat in turn until every seat has its 8 cards. Cards are
-named by their index in the pool (the card ids of the refusals). Every reading of the rulebook
-behind the tables is a ruling D1-D6 of ``docs/rulings.md``. The Mutation format keeps its own
-deal (the mutation app): it is not a procedure of this table.
+has one (Solo, Co-op). The rounds repeat in turn until every seat has its 8 cards. A passing
+procedure (the Mutation draft) deals the pile instead, ``reveal`` cards to each seat: each seat
+takes one card of the hand in front of it and passes the rest to its left-hand neighbour (the
+next seat) until the hands are empty, so several seats may pick at once (``pending_picks``) and
+a seat waits only for the hand its right-hand neighbour has not passed yet. Cards are named by
+their index in the pool (the card ids of the refusals). Every reading of the rulebook behind the
+tables is a ruling D1-D7 of ``docs/rulings.md``.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ class Procedure:
     rounds: tuple[tuple[Pick, ...], ...]
     # Whether what a round leaves goes to the AI's pile (else nothing is left: D2).
     ai_pile: bool
+    # The cards each seat ends with: a deck of 8, or the Mutation draft's 16 to build one from.
+    cards: int = DECK_SIZE
+    # Whether the pile is dealt into one hand per seat that passes to the left (D7), instead of
+    # rounds revealing cards to everyone.
+    passing: bool = False
 
 
 def _rounds(*orders: str) -> tuple[tuple[Pick, ...], ...]:
@@ -87,6 +95,12 @@ PROCEDURES: Final[MappingProxyType[str, Procedure]] = MappingProxyType(
         ),
         # EN/FR 'Specifics Draft in Co-op Mode': A 1 of 8, B 1 of 7 and 6 to the AI; swapped (D5).
         "coop": Procedure("coop", "coop", 2, 64, True, 8, _rounds("AB", "BA"), True),
+        # FR 'Format Mutation': 16 of the 64 cards dealt to each player, who keeps one and passes
+        # the rest to the left-hand neighbour until the hands are empty (D7). One pass: each seat
+        # takes 1 card, in any order the hands allow.
+        "mutation": Procedure(
+            "mutation", "mutation", 4, 64, True, 16, _rounds("ABCD"), False, cards=16, passing=True
+        ),
     }
 )
 
@@ -94,7 +108,9 @@ PROCEDURES: Final[MappingProxyType[str, Procedure]] = MappingProxyType(
 @dataclass(frozen=True, slots=True)
 class Pending:
     """What the draft waits for: ``seat`` chooses ``count`` of ``revealed`` (pool indices);
-    ``gives_rest``: the cards left after this pick go to the AI."""
+    ``gives_rest``: the cards left after this pick go to the AI. A passing draft: ``revealed``
+    is the hand in front of the seat (in the order it was dealt), ``round`` the seat's pick
+    number (from 0)."""
 
     seat: int
     revealed: tuple[int, ...]
@@ -120,12 +136,22 @@ class Draft:
         self.revealed: list[int] = []
         self.decks: list[list[int]] = [[] for _ in range(procedure.seats)]
         self.ai_pile: list[int] = []
-        _reveal(self)
+        # A passing draft: the hand dealt to each seat (its cards nobody has taken yet, in the
+        # order dealt); the pile is then empty.
+        self.hands: list[list[int]] = []
+        if procedure.passing:
+            size = procedure.reveal
+            self.hands = [
+                self.pile[seat * size : (seat + 1) * size] for seat in range(procedure.seats)
+            ]
+            self.pile = self.pile[size * procedure.seats :]
+        else:
+            _reveal(self)
 
 
 def _reveal(draft: Draft) -> None:
     """Reveal the next round's cards, unless every seat has its deck."""
-    if all(len(deck) == DECK_SIZE for deck in draft.decks):
+    if all(len(deck) == draft.procedure.cards for deck in draft.decks):
         draft.revealed = []
         return
     reveal = draft.procedure.reveal
@@ -172,7 +198,11 @@ def catalogue_pool(catalogue: Catalogue, sets: str) -> list[CardDef]:
 
 
 def pending(draft: Draft) -> Pending | None:
-    """The pick the draft waits for, or None once every seat has its cards."""
+    """The pick the draft waits for (a passing draft: the first seat's that may pick now), or
+    None once every seat has its cards."""
+    if draft.procedure.passing:
+        offers = pending_picks(draft)
+        return offers[0] if offers else None
     if not draft.revealed:
         return None
     picks = draft.procedure.rounds[draft.round % len(draft.procedure.rounds)]
@@ -187,14 +217,70 @@ def pending(draft: Draft) -> Pending | None:
     )
 
 
+def pending_picks(draft: Draft) -> tuple[Pending, ...]:
+    """Every pick the draft waits for now, by seat: one, but in a passing draft each seat whose
+    next hand has arrived; none once every seat has its cards."""
+    if not draft.procedure.passing:
+        waiting = pending(draft)
+        return () if waiting is None else (waiting,)
+    offers = (pending_for(draft, seat) for seat in range(draft.procedure.seats))
+    return tuple(offer for offer in offers if offer is not None)
+
+
+def pending_for(draft: Draft, seat: int) -> Pending | None:
+    """The pick ``seat`` may make now; None when it has all its cards or must wait (a passing
+    draft: for the hand its right-hand neighbour has not passed yet)."""
+    procedure = draft.procedure
+    if not procedure.passing:
+        waiting = pending(draft)
+        return waiting if waiting is not None and waiting.seat == seat else None
+    made = len(draft.decks[seat])
+    if made >= procedure.cards or (made and len(draft.decks[right_of(procedure, seat)]) < made):
+        return None
+    count = next(step.count for step in procedure.rounds[0] if step.seat == seat)
+    hand = draft.hands[hand_origin(procedure, seat, made)]
+    return Pending(seat, tuple(hand), count, False, made)
+
+
+def left_of(procedure: Procedure, seat: int) -> int:
+    """The seat a passing draft's ``seat`` passes its hands to: its left-hand neighbour."""
+    return (seat + 1) % procedure.seats
+
+
+def right_of(procedure: Procedure, seat: int) -> int:
+    """The seat that passes its hands to ``seat``: its right-hand neighbour."""
+    return (seat - 1) % procedure.seats
+
+
+def hand_origin(procedure: Procedure, seat: int, number: int) -> int:
+    """The seat dealt the hand that ``seat``'s pick ``number`` (from 0) takes from: its own
+    first, then its right-hand neighbour's, and on round the table."""
+    return (seat - number) % procedure.seats
+
+
 def pick(draft: Draft, seat: int, cards: Sequence[int]) -> None:
-    """``seat`` takes ``cards`` (pool indices) of the revealed ones; the draft is unchanged when
-    an IllegalAction says why not (not their pick, a card not revealed, the wrong count)."""
+    """``seat`` takes ``cards`` (pool indices) of the revealed ones (a passing draft: of the
+    hand in front of it); the draft is unchanged when an IllegalAction says why not (not their
+    pick, a hand not passed yet, a card not revealed, the wrong count)."""
+    procedure = draft.procedure
     waiting = pending(draft)
-    rule = draft.procedure.rule_id
+    rule = procedure.rule_id
     names = draft.names
     if waiting is None:
         raise IllegalAction("draft_over", names, rule=rule)
+    if procedure.passing and 0 <= seat < procedure.seats:
+        offer = pending_for(draft, seat)
+        if offer is None and len(draft.decks[seat]) >= procedure.cards:
+            raise IllegalAction("draft_seat_done", names, rule=rule, player=seat)
+        if offer is None:
+            raise IllegalAction(
+                "draft_hand_not_passed",
+                names,
+                rule=rule,
+                player=seat,
+                expected=right_of(procedure, seat),
+            )
+        waiting = offer
     if seat != waiting.seat:
         raise IllegalAction(
             "draft_not_your_pick", names, rule=rule, expected=waiting.seat, player=seat
@@ -211,9 +297,14 @@ def pick(draft: Draft, seat: int, cards: Sequence[int]) -> None:
             raise IllegalAction("draft_same_card", names, rule=rule, card=card)
         chosen.add(card)
     draft.decks[seat].extend(cards)
+    if procedure.passing:
+        # The rest of the hand stays where it is until the seat's left-hand neighbour takes it.
+        origin = hand_origin(procedure, seat, waiting.round)
+        draft.hands[origin] = [card for card in draft.hands[origin] if card not in chosen]
+        return
     draft.revealed = [card for card in draft.revealed if card not in chosen]
     draft.step += 1
-    picks = draft.procedure.rounds[draft.round % len(draft.procedure.rounds)]
+    picks = procedure.rounds[draft.round % len(procedure.rounds)]
     if draft.step == len(picks):
         # What the round leaves goes to the AI (Solo, Co-op); the other procedures leave nothing.
         draft.ai_pile.extend(draft.revealed)
@@ -222,8 +313,31 @@ def pick(draft: Draft, seat: int, cards: Sequence[int]) -> None:
         _reveal(draft)
 
 
+def restore(draft: Draft, decks: Sequence[Sequence[int]]) -> None:
+    """A passing draft just dealt, brought to where a table that checked every pick with
+    :func:`pick` when it was made stands: each seat's picks ``decks`` (pool indices, in the
+    order taken), which leave the hands they were dealt in. An InputError for picks no draft
+    could hold (a card outside the pool or taken twice, too many for a seat)."""
+    procedure = draft.procedure
+    if not procedure.passing or any(draft.decks):
+        raise InputError("only a passing draft just dealt is restored from its picks")
+    if len(decks) != procedure.seats:
+        raise InputError(f"the {procedure.code} draft has {procedure.seats} seats")
+    taken: set[int] = set()
+    for seat, deck in enumerate(decks):
+        if len(deck) > procedure.cards:
+            raise InputError(f"seat {seat} holds more than {procedure.cards} cards")
+        for card in deck:
+            if not 0 <= card < len(draft.pool) or card in taken:
+                raise InputError(f"card {card} is outside the pool or taken twice")
+            taken.add(card)
+        draft.decks[seat] = list(deck)
+    draft.hands = [[card for card in hand if card not in taken] for hand in draft.hands]
+
+
 @dataclass(frozen=True, slots=True)
 class DraftResult:
+    # Each seat's cards (8; the Mutation draft's 16, which its player builds a deck of 8 from).
     decks: tuple[tuple[CardDef, ...], ...]
     # The AI's pile (Solo: 24 cards, Co-op: 48), in the order it received them.
     ai_pile: tuple[CardDef, ...]
@@ -251,8 +365,14 @@ __all__ = [
     "Pick",
     "Procedure",
     "catalogue_pool",
+    "hand_origin",
+    "left_of",
     "new_draft",
     "pending",
+    "pending_for",
+    "pending_picks",
     "pick",
+    "restore",
     "result",
+    "right_of",
 ]

@@ -206,12 +206,19 @@ REFUSALS: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(
             "and you have {mana} left.",
         ),
         # Drafts (engine.rules.drafts): the rule id is the procedure's (format-draft, solo-setup,
-        # multiplayer-draft or coop); format-draft is the procedure the others adapt.
+        # multiplayer-draft, coop or mutation); format-draft is the procedure the others adapt.
         "draft_over": ("format-draft", "The Draft is over: every player has their cards."),
         "draft_not_your_pick": ("format-draft", "It is {expected}'s pick, not {player}'s."),
         "draft_wrong_count": ("format-draft", "Choose {count} card(s) here, not {given}."),
         "draft_not_revealed": ("format-draft", "{card} is not among the revealed cards."),
         "draft_same_card": ("format-draft", "{card} is chosen twice."),
+        # A passing draft (Mutation): a seat that has all its cards, or whose next hand is still
+        # with its right-hand neighbour.
+        "draft_seat_done": ("format-draft", "{player} has taken all their cards."),
+        "draft_hand_not_passed": (
+            "format-draft",
+            "{player} waits for the hand {expected} has not passed on yet.",
+        ),
     }
 )
 

@@ -126,6 +126,7 @@ _RULES: Final[dict[str, tuple[str, str]]] = {
     "format-draft": ("Draft format", "Format Draft"),
     "multiplayer-draft": ("4-player Draft", "Draft à 4 joueurs"),
     "coop": ("Co-op mode and its Draft", "Mode Coopératif et son Draft"),
+    "mutation": ("Mutation format", "Format Mutation"),
 }
 
 RULES: Final[MappingProxyType[str, tuple[str, str]]] = MappingProxyType(_RULES)

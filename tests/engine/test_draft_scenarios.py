@@ -56,7 +56,9 @@ def test_a_refusal_under_another_rule_or_code_fails() -> None:
 def test_a_malformed_file_is_one_failure_naming_the_key(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("rule: format-draft\nprocedure: sealed\n", encoding="utf-8")
-    assert run_file(path, CATALOGUE) == ["procedure must be one of duel, solo, four_players, coop"]
+    assert run_file(path, CATALOGUE) == [
+        "procedure must be one of duel, solo, four_players, coop, mutation"
+    ]
     path.write_text("rule: coop\nprocedure: duel\npile: {rest: '00'}\nextra: 1\n", encoding="utf-8")
     assert run_file(path, CATALOGUE) == ["scenario: unknown key 'extra'"]
 

@@ -12,10 +12,16 @@ from engine.rules.drafts import (
     PROCEDURES,
     Pick,
     catalogue_pool,
+    hand_origin,
+    left_of,
     new_draft,
     pending,
+    pending_for,
+    pending_picks,
     pick,
+    restore,
     result,
+    right_of,
 )
 from engine.rules.errors import IllegalAction, InputError
 
@@ -66,6 +72,7 @@ def test_the_procedures_as_the_rulebook_lists_them() -> None:
         "solo": "solo-setup",
         "four_players": "multiplayer-draft",
         "coop": "coop",
+        "mutation": "mutation",
     }
 
 
@@ -111,6 +118,91 @@ def test_coop_draft_a_1_b_1_and_6_to_the_ai_swapped_each_round() -> None:
         pick(draft, waiting.seat, waiting.revealed[:1])
     drafted = result(draft)
     assert ([len(deck) for deck in drafted.decks], len(drafted.ai_pile)) == ([8, 8], 48)
+
+
+def test_mutation_deals_16_to_each_seat_who_pass_the_rest_to_the_left() -> None:
+    mutation = PROCEDURES["mutation"]
+    assert (mutation.seats, mutation.pool_size, mutation.reveal, mutation.cards) == (4, 64, 16, 16)
+    assert [left_of(mutation, seat) for seat in range(4)] == [1, 2, 3, 0]
+    assert [right_of(mutation, seat) for seat in range(4)] == [3, 0, 1, 2]
+    # B picks from its own hand, then A's (its right-hand neighbour passed it left), D's, C's...
+    assert [hand_origin(mutation, 1, number) for number in range(6)] == [1, 0, 3, 2, 1, 0]
+    draft = new_draft("mutation", numbered_pool(64), None)
+    assert draft.hands == [list(range(16 * seat, 16 * seat + 16)) for seat in range(4)]
+    assert draft.pile == []
+    # Every seat may pick at once, each from the hand dealt to it.
+    assert [(one.seat, one.revealed[0], one.count, one.round) for one in pending_picks(draft)] == [
+        (0, 0, 1, 0), (1, 16, 1, 0), (2, 32, 1, 0), (3, 48, 1, 0),
+    ]  # fmt: skip
+    pick(draft, 0, [5])
+    # A's next hand is still with D; B's next one is what A left of its hand.
+    assert pending_for(draft, 0) is None
+    pick(draft, 1, [16])
+    next_b = pending_for(draft, 1)
+    assert next_b is not None
+    assert next_b.revealed == tuple(card for card in range(16) if card != 5)
+    assert next_b.round == 1
+    assert [one.seat for one in pending_picks(draft)] == [1, 2, 3]
+    assert pending(draft) == next_b
+
+
+def test_a_whole_mutation_draft_gives_each_seat_16_cards_one_per_hand_and_pass() -> None:
+    draft = new_draft("mutation", numbered_pool(64), 9)
+    dealt = [list(hand) for hand in draft.hands]
+    while (waiting := pending(draft)) is not None:
+        pick(draft, waiting.seat, waiting.revealed[-1:])
+    drafted = result(draft)
+    assert [len(deck) for deck in drafted.decks] == [16] * 4
+    assert (drafted.ai_pile, drafted.unused) == ((), ())
+    for seat, deck in enumerate(draft.decks):
+        assert [
+            next(origin for origin, hand in enumerate(dealt) if card in hand) for card in deck
+        ] == [hand_origin(PROCEDURES["mutation"], seat, number) for number in range(16)]
+
+
+def test_mutation_refusals_cite_the_mutation_rule() -> None:
+    draft = new_draft("mutation", numbered_pool(64), None)
+    pick(draft, 0, [0])
+    with pytest.raises(IllegalAction) as not_passed:
+        pick(draft, 0, [48])
+    assert refusal(not_passed.value) == (
+        "draft_hand_not_passed",
+        "mutation",
+        "A waits for the hand D has not passed on yet.",
+    )
+    with pytest.raises(IllegalAction) as taken:
+        pick(draft, 1, [0])
+    assert refusal(taken.value)[:2] == ("draft_not_revealed", "mutation")
+    with pytest.raises(IllegalAction) as two:
+        pick(draft, 1, [16, 17])
+    assert refusal(two.value)[:2] == ("draft_wrong_count", "mutation")
+    assert draft.decks == [[0], [], [], []]
+    # The first seat that may pick does: A has its 16 cards while D still waits for its last.
+    done = new_draft("mutation", numbered_pool(64), None)
+    while len(done.decks[0]) < 16:
+        waiting = pending(done)
+        assert waiting is not None
+        pick(done, waiting.seat, waiting.revealed[:1])
+    assert [len(deck) for deck in done.decks] == [16, 16, 16, 15]
+    with pytest.raises(IllegalAction) as full:
+        pick(done, 0, [next(card for hand in done.hands for card in hand)])
+    assert refusal(full.value) == ("draft_seat_done", "mutation", "A has taken all their cards.")
+
+
+def test_a_mutation_draft_is_restored_from_its_picks() -> None:
+    played = new_draft("mutation", numbered_pool(64), None)
+    for seat, card in ((0, 3), (3, 50), (1, 20), (0, 60), (2, 40)):
+        pick(played, seat, [card])
+    again = new_draft("mutation", numbered_pool(64), None)
+    restore(again, played.decks)
+    assert again.hands == played.hands
+    assert pending_picks(again) == pending_picks(played)
+    with pytest.raises(InputError, match="taken twice"):
+        restore(new_draft("mutation", numbered_pool(64), None), [[3], [3], [], []])
+    with pytest.raises(InputError, match="only a passing draft just dealt"):
+        restore(again, played.decks)
+    with pytest.raises(InputError, match="only a passing draft just dealt"):
+        restore(new_draft("coop", numbered_pool(64), None), [[], []])
 
 
 def test_the_deck_pile_is_the_pool_shuffled_by_the_seed() -> None:
@@ -192,7 +284,8 @@ def test_a_finished_draft_refuses_picks_under_its_own_rule() -> None:
         (
             "sealed",
             32,
-            "unknown draft procedure 'sealed' (choose from duel, solo, four_players, coop)",
+            "unknown draft procedure 'sealed' (choose from duel, solo, four_players, coop, "
+            "mutation)",
         ),
     ],
 )
@@ -294,7 +387,7 @@ def test_every_procedure_deals_each_seat_its_cards_once_and_replays_from_the_see
         return [list(deck) for deck in draft.decks], list(draft.ai_pile), list(draft.pile)
 
     decks, ai_pile, unused = play()
-    assert [len(deck) for deck in decks] == [8] * rules.seats
+    assert [len(deck) for deck in decks] == [rules.cards] * rules.seats
     everything = [card for deck in decks for card in deck] + ai_pile + unused
     assert sorted(everything) == list(range(len(pool)))
     expected_ai = {"solo": 24, "coop": 48}.get(procedure, 0)

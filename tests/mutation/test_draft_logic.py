@@ -27,6 +27,48 @@ def test_deal_is_reproducible_from_the_seed_whatever_the_input_order() -> None:
     assert deal(CARDS, seed=7) != deal(CARDS, seed=8)
 
 
+def test_the_engines_procedure_deals_the_hands_the_app_always_dealt() -> None:
+    # The sorted cards shuffled by the seed, 16 to each seat in turn (as before the engine's
+    # procedure dealt them): a session keeps its hands.
+    hands = deal(CARDS, seed=7)
+    assert hands[1] == [
+        111,
+        121,
+        113,
+        132,
+        151,
+        156,
+        120,
+        157,
+        144,
+        146,
+        101,
+        122,
+        102,
+        117,
+        109,
+        123,
+    ]
+    assert hands[4] == [
+        103,
+        114,
+        133,
+        159,
+        138,
+        124,
+        107,
+        135,
+        153,
+        105,
+        104,
+        164,
+        126,
+        110,
+        161,
+        142,
+    ]
+
+
 @pytest.mark.parametrize("cards", [CARDS[:63], [*CARDS[:63], 101]])
 def test_deal_needs_sixty_four_distinct_cards(cards: list[int]) -> None:
     with pytest.raises(ValueError, match="64 distinct cards"):

@@ -110,8 +110,9 @@ def test_a_solo_table_seats_the_ai_at_its_level_with_the_solo_deck_pile(
     }
 
 
-def test_at_level_3_the_ai_plays_first_inside_the_table_creation(olga_api: APIClient) -> None:
-    table = _table(olga_api, "solo", [ME], ai_level=3)
+def test_at_level_10_the_ai_plays_first_inside_the_table_creation(olga_api: APIClient) -> None:
+    # Level 10 is the table's level with ai_first (engine 0016).
+    table = _table(olga_api, "solo", [ME], ai_level=10)
     # ai_first: the AI's turn 1 is played before the player gets turn 2; no stored action.
     assert (table["active"], table["turn"], table["action_count"]) == ("A", 2, 0)
     state = _view(olga_api, table["id"])["state"]
@@ -212,8 +213,8 @@ def test_four_player_tables_seat_four_with_each_computer_on_the_next_deck(
 @pytest.mark.parametrize(
     ("mode", "partners", "extra", "winners", "turn"),
     [
-        # Level 3 has the AI first: the player's first turn has 9 Mana, not 6 (SO3, issue 28).
-        ("solo", [], {"ai_level": 3}, ["B"], 7),
+        # Level 10 has the AI first: the player's first turn has 9 Mana, not 6 (SO3, issue 28).
+        ("solo", [], {"ai_level": 10}, ["B"], 7),
         ("free_for_all", [RANDOM] * 3, {}, ["D"], 11),
         ("teams", [RANDOM] * 3, {}, ["B", "D"], 11),
         ("duel", [RANDOM], {}, ["A"], 11),

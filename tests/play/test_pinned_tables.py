@@ -44,8 +44,8 @@ pytestmark = pytest.mark.django_db
 EXPECTED: dict[str, dict[str, Any]] = {
     # Greedy against greedy: a draw at the turn limit (PLAY_MAX_TURNS), which this pins too.
     "duel": {"winners": [], "turn": 201, "actions": 799, "board": "8f7aeae325161935"},
-    "solo": {"winners": [1], "turn": 10, "actions": 20, "board": "33ba118f490940d5"},
-    "coop": {"winners": [1, 3], "turn": 10, "actions": 22, "board": "59238da3423d4e62"},
+    "solo": {"winners": [1], "turn": 10, "actions": 21, "board": "4c2681dc62fea711"},
+    "coop": {"winners": [1, 3], "turn": 10, "actions": 23, "board": "dd8ca2acd8f4f16e"},
     "free_for_all": {"winners": [1], "turn": 23, "actions": 92, "board": "ce1335b47376d2c4"},
     "teams": {"winners": [0, 2], "turn": 12, "actions": 46, "board": "bc43d9d398eb59a8"},
 }

@@ -1,9 +1,11 @@
 """Solo Custom Play's difficulty table: the shipped rows, the AI options of a level, and the
 admin's validation of a level's budget (engine 0007, docs/rulings.md)."""
 
+from importlib import import_module
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.test import Client
 
 from cod_site.errors import DomainError
@@ -50,24 +52,24 @@ def test_the_shipped_table_has_ten_levels_each_spending_its_budget() -> None:
 
 def test_the_ai_options_of_a_level() -> None:
     assert difficulty.difficulty_level_options(level=1) == {
-        "fixed_mana": 7,
+        "fixed_mana": 6,
         "mana_per_creature": 1,
         "resistance": False,
-        "abilities": [],
+        "abilities": ["instinct"],
         "ai_first": False,
         "champion": False,
         "bastion": True,
     }
     assert difficulty.difficulty_level_options(level=10) == {
-        "fixed_mana": 10,
+        "fixed_mana": 9,
         "mana_per_creature": 2,
         "resistance": True,
-        "abilities": ["rage"],
+        "abilities": ["sharpening", "instinct"],
         "ai_first": True,
         "champion": False,
         "bastion": True,
     }
-    assert _codes(5) == ["fixed_mana_8", "mana_per_creature_2", "ai_first"]
+    assert _codes(5) == ["resistance", "ability_sharpening", "ability_catalyst", "ability_instinct"]
 
 
 def test_explicit_parameters_give_their_options_and_points() -> None:
@@ -121,7 +123,7 @@ def test_the_admin_refuses_a_level_that_misses_its_budget(admin_client: Client) 
         "These parameters are worth 4 difficulty points; the level&#x27;s budget is 3"
         in refused.content.decode()
     )
-    assert _codes(3) == ["fixed_mana_8", "ai_first"]
+    assert _codes(3) == ["ability_sharpening", "ability_instinct", "ability_perforation"]
     accepted = admin_client.post(url, {"level": 3, "budget": 4, "parameters": ids})
     assert accepted.status_code == 302
     assert _codes(3) == ["fixed_mana_10"]
@@ -137,7 +139,7 @@ def test_the_admin_refuses_new_points_that_break_a_level(admin_client: Client) -
     response = admin_client.post(url, form)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Level 3 uses this parameter: its parameters would be worth 4 points" in html
+    assert "Level 10 uses this parameter: its parameters would be worth 11 points" in html
     parameter.refresh_from_db()
     assert parameter.points == 1
     bad_value = admin_client.post(url, {**form, "points": 1, "value": "8"})
@@ -152,15 +154,29 @@ def test_the_admin_pages_open(admin_client: Client) -> None:
 def test_an_edit_of_a_rows_points_is_all_it_takes_to_reprice_it() -> None:
     # The icons of "the AI plays first" were lost (ruling: 1 or 2 points): an admin edit of the
     # row reprices every use of it, with no code change.
-    level = DifficultyLevel.objects.get(level=3)
+    level = DifficultyLevel.objects.get(level=10)
     parameters = list(level.parameters.all())
     assert selectors.difficulty_problems(parameters=parameters, budget=level.budget) == []
     assert selectors.difficulty_points_of_options({"ai_first": True}) == 1
     DifficultyParameter.objects.filter(code="ai_first").update(points=2)
-    parameters = list(DifficultyLevel.objects.get(level=3).parameters.all())
-    assert selectors.difficulty_problems(parameters=parameters, budget=3) == [
-        "These parameters are worth 4 difficulty points; the level's budget is 3: they must "
+    parameters = list(DifficultyLevel.objects.get(level=10).parameters.all())
+    assert selectors.difficulty_problems(parameters=parameters, budget=10) == [
+        "These parameters are worth 11 difficulty points; the level's budget is 10: they must "
         "add up to it exactly."
     ]
     assert selectors.difficulty_points_of_options({"ai_first": True}) == 2
     assert selectors.difficulty_points_of_options({"fixed_mana": 8, "ai_first": True}) == 4
+
+
+def test_the_ordered_defaults_migrate_forwards_and_back() -> None:
+    ordered = import_module("engine.migrations.0017_ordered_difficulty_levels")
+    before = import_module("engine.migrations.0007_difficulty_data").LEVELS
+
+    def shipped() -> dict[int, list[str]]:
+        return {level: sorted(_codes(level)) for level in range(1, 11)}
+
+    assert shipped() == {level: sorted(codes) for level, codes in ordered.LEVELS.items()}
+    ordered.restore(apps, None)
+    assert shipped() == {level: sorted(codes) for level, codes in before.items()}
+    ordered.reorder(apps, None)
+    assert shipped() == {level: sorted(codes) for level, codes in ordered.LEVELS.items()}

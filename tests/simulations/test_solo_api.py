@@ -37,8 +37,9 @@ def test_a_solo_batch_by_level_plays_the_level_against_the_three_other_decks(
     body = response.json()
     assert (body["mode"], body["ai_level"]) == ("solo", 4)
     assert body["ai"] == {
-        "fixed_mana": 8, "mana_per_creature": 2, "ai_first": False, "resistance": False,
-        "abilities": [], "champion": False, "bastion": True,
+        "fixed_mana": 6, "mana_per_creature": 1, "ai_first": False, "resistance": False,
+        "abilities": ["sharpening", "catalyst", "instinct", "perforation"], "champion": False,
+        "bastion": True,
     }  # fmt: skip
     player, ai = body["seats"]
     assert (player["source"], player["agent"], player["name"]) == (

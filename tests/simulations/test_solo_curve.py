@@ -31,15 +31,15 @@ def test_a_solo_batch_counts_how_its_games_ended(
     detail = owner_client.get(created.json()["url"]).json()
     assert (detail["status"], detail["replayable"]) == ("done", True)
     results = detail["results"]
-    # Level 3 has the AI first: since issue 28 the player's first turn has 9 Mana, not 6 (SO3).
+    # Level 3 gives the AI's creatures Sharpening, Instinct and Perforation (engine 0016).
     assert results["ends"] == {
-        "fort_destroyed": 40, "empty_hand_bastion": 0, "empty_hand_fort": 0,
-        "deck_pile_emptied": 0, "turn_limit": 0,
+        "fort_destroyed": 33, "empty_hand_bastion": 0, "empty_hand_fort": 0,
+        "deck_pile_emptied": 7, "turn_limit": 0,
     }  # fmt: skip
-    assert (results["seats"][0]["wins"]["wins"], results["seats"][1]["wins"]["wins"]) == (0, 40)
-    assert (results["mean_turns"], results["draws"]) == (9.1, 0)
-    # Level 3 makes the AI first in no game: the player always begins (ai_first is level 3's).
-    assert results["seats"][1]["when_first"]["games"] == 40
+    assert (results["seats"][0]["wins"]["wins"], results["seats"][1]["wins"]["wins"]) == (7, 33)
+    assert (results["mean_turns"], results["draws"]) == (10.9, 0)
+    # Level 3 does not make the AI first: the player begins every game.
+    assert results["seats"][1]["when_first"]["games"] == 0
 
 
 def test_a_curve_plays_every_level_with_its_win_rate(
@@ -57,11 +57,11 @@ def test_a_curve_plays_every_level_with_its_win_rate(
     data = owner_client.get(created.json()["url"]).json()
     assert (data["active"], data["games_done"], data["games"]) == (False, 200, 200)
     assert [(level["level"], level["wins"]["wins"]) for level in data["levels"]] == [
-        (1, 4), (2, 1), (3, 1), (4, 0), (5, 1), (6, 0), (7, 0), (8, 0), (9, 0), (10, 0),
+        (1, 6), (2, 4), (3, 3), (4, 1), (5, 1), (6, 0), (7, 0), (8, 0), (9, 0), (10, 0),
     ]  # fmt: skip
     first = data["levels"][0]["wins"]
-    low, high = simulation.wilson(4, 20)
-    assert (first["rate"], first["low"], first["high"]) == (0.2, low, high)
+    low, high = simulation.wilson(6, 20)
+    assert (first["rate"], first["low"], first["high"]) == (0.3, low, high)
     assert data["level_beaten"] == 0
     batches = SimulationBatch.objects.filter(curve=curve)
     assert {(batch.mode, batch.seed, batch.games) for batch in batches} == {("solo", 2026, 20)}

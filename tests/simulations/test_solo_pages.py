@@ -63,12 +63,15 @@ def test_the_curve_panel_offers_a_curve_then_draws_it(
     assert "8 games per level, the deck played by the AI “Lookahead (slow)”." in html
     assert 'hx-trigger="every 2s"' not in html
     assert (
-        '<p class="curve-verdict" data-level="2">This deck beats the AI up to level 2 half of the '
+        '<p class="curve-verdict" data-level="1">This deck beats the AI up to level 1 half of the '
         "time.</p>" in html
     )
-    assert html.count('data-rate="0.625"') == 2  # 5 wins in 8 games at levels 1 and 2
-    assert html.count('data-rate="0.125"') == 3
-    assert html.count('data-rate="0.0"') == 5
+    # Levels 1-10 (engine 0016): 5, 3, 4, 5, 3, 2 wins in 8 games, then none.
+    assert html.count('data-rate="0.625"') == 2
+    assert html.count('data-rate="0.375"') == 2
+    assert html.count('data-rate="0.5"') == 1
+    assert html.count('data-rate="0.25"') == 1
+    assert html.count('data-rate="0.0"') == 4
     french = owner_client.get(f"/fr{panel}").content.decode()
     assert "parties par niveau" in french
 
@@ -131,11 +134,11 @@ def test_a_solo_batch_page_shows_the_ai_and_how_games_ended(
     html = owner_client.get(created.json()["page_url"]).content.decode()
     assert "Solo against the AI of level 2" in html
     assert (batch.totals["ends"]["deck_pile_emptied"], batch.totals["ends"]["fort_destroyed"]) == (
-        2, 18,
+        5, 15,
     )  # fmt: skip
     assert (
         '<li data-end="deck_pile_emptied">The AI\'s deck pile emptied with its Fort revealed (the '
-        "player won): 2 games</li>"
+        "player won): 5 games</li>"
     ) in html
     assert "cannot be replayed" not in html
     assert f'<a href="/simulations/{batch.pk}/games/' in html

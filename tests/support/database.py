@@ -22,6 +22,7 @@ SHIPPED_BY_MIGRATIONS = [
     ("mutation.migrations.0002_default_cost_table", "add_defaults"),
     ("engine.migrations.0007_difficulty_data", "load"),
     ("engine.migrations.0015_current_edition_difficulty_table", "remove"),
+    ("engine.migrations.0017_ordered_difficulty_levels", "reorder"),
 ]
 
 
