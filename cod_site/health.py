@@ -1,5 +1,8 @@
 """Reachability checks of the services the app depends on."""
 
+from functools import cache
+
+import redis
 from django.conf import settings
 from django.db import connection
 
@@ -16,16 +19,18 @@ def database_status() -> str:
     return "ok"
 
 
+@cache
+def _redis(url: str) -> redis.Redis:
+    # One client per process, whose pool keeps its connections: a client made per check connected
+    # anew every time, and /healthz is asked every few seconds by every load balancer.
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+
+
 def redis_status() -> str:
     if not settings.REDIS_URL:
         return "not configured"
-    import redis
-
     try:
-        client = redis.Redis.from_url(
-            settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1
-        )
-        client.ping()
+        _redis(settings.REDIS_URL).ping()
     except redis.RedisError as exc:
         return f"error: {exc.__class__.__name__}"
     return "ok"

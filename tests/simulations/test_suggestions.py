@@ -103,11 +103,13 @@ def test_a_search_proves_swaps_and_shows_why(owner: Any, precon_deck: Deck) -> N
 
 @pytest.mark.usefixtures("small")
 def test_the_same_seed_gives_the_same_suggestions(owner: Any, precon_deck: Deck) -> None:
-    first = run(start(owner, precon_deck, games=12_000))
-    second = run(start(owner, precon_deck, games=12_000))
+    # Played by greedy: the default agent of this budget (learned) took 15 minutes of the suite
+    # for the three searches; what is tested is the seed, not the agent.
+    first = run(start(owner, precon_deck, games=12_000, agent="greedy"))
+    second = run(start(owner, precon_deck, games=12_000, agent="greedy"))
     assert rows(first) == rows(second)
     assert first.games_done == second.games_done
-    other = run(start(owner, precon_deck, games=12_000, seed=4))
+    other = run(start(owner, precon_deck, games=12_000, agent="greedy", seed=4))
     assert rows(other) != rows(first)
 
 
@@ -240,15 +242,16 @@ def test_the_api_starts_shows_lists_and_cancels(
     owner: Any, owner_client: Client, precon_deck: Deck
 ) -> None:
     response = owner_client.post(
-        url(precon_deck), {"field": "preconstructed", "games": 20_000, "seed": 9},
+        url(precon_deck),
+        {"field": "preconstructed", "games": 20_000, "seed": 9, "agent": "greedy"},
         content_type="application/json",
-    )  # fmt: skip
+    )
     assert response.status_code == 202, response.json()
     body = response.json()
     assert response["Location"] == body["url"]
     assert body["url"].endswith(url(precon_deck, body["id"]))
     assert (body["deck"], body["field"], body["seed"], body["status"], body["agent"]) == (
-        precon_deck.share_id, "preconstructed", 9, "queued", "learned",
+        precon_deck.share_id, "preconstructed", 9, "queued", "greedy",
     )  # fmt: skip
     assert body["progress"] == {
         "games_done": 0, "games": 20_000, "percent": 0.0, "round": 0,
@@ -307,7 +310,9 @@ def test_the_pages_start_show_and_cancel_a_search(
     form = owner_client.get(page)
     assert form.status_code == 200
     assert 'name="field"' in form.content.decode()
-    response = owner_client.post(page, {"field": "preconstructed", "games": "15000", "seed": "2"})
+    response = owner_client.post(
+        page, {"field": "preconstructed", "games": "15000", "seed": "2", "agent": "greedy"}
+    )
     item = SuggestionSearch.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/simulations/suggestions/{item.pk}/"
