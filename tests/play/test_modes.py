@@ -111,7 +111,7 @@ def test_a_solo_table_seats_the_ai_at_its_level_with_the_solo_deck_pile(
 
 
 def test_at_level_10_the_ai_plays_first_inside_the_table_creation(olga_api: APIClient) -> None:
-    # Level 10 is the table's level with ai_first (engine 0016).
+    # Level 10 is the table's level with ai_first (engine 0017).
     table = _table(olga_api, "solo", [ME], ai_level=10)
     # ai_first: the AI's turn 1 is played before the player gets turn 2; no stored action.
     assert (table["active"], table["turn"], table["action_count"]) == ("A", 2, 0)

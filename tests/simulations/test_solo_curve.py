@@ -31,7 +31,7 @@ def test_a_solo_batch_counts_how_its_games_ended(
     detail = owner_client.get(created.json()["url"]).json()
     assert (detail["status"], detail["replayable"]) == ("done", True)
     results = detail["results"]
-    # Level 3 gives the AI's creatures Sharpening, Instinct and Perforation (engine 0016).
+    # Level 3 gives the AI's creatures Sharpening, Instinct and Perforation (engine 0017).
     assert results["ends"] == {
         "fort_destroyed": 33, "empty_hand_bastion": 0, "empty_hand_fort": 0,
         "deck_pile_emptied": 7, "turn_limit": 0,

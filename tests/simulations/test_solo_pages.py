@@ -66,7 +66,7 @@ def test_the_curve_panel_offers_a_curve_then_draws_it(
         '<p class="curve-verdict" data-level="1">This deck beats the AI up to level 1 half of the '
         "time.</p>" in html
     )
-    # Levels 1-10 (engine 0016): 5, 3, 4, 5, 3, 2 wins in 8 games, then none.
+    # Levels 1-10 (engine 0017): 5, 3, 4, 5, 3, 2 wins in 8 games, then none.
     assert html.count('data-rate="0.625"') == 2
     assert html.count('data-rate="0.375"') == 2
     assert html.count('data-rate="0.5"') == 1

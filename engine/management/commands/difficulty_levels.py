@@ -1,6 +1,6 @@
 """`manage.py difficulty_levels`: measure Solo's difficulty levels, and choose each level's default
 parameters so that every level is harder than the one below (issue 28 item 7; docs/rulings.md,
-"Default parameters of each level"; engine migration 0016).
+"Default parameters of each level"; engine migration 0017).
 
 A parameter set is measured, not guessed: the agent a difficulty curve plays (`--agent`, default
 the batch rule's `services.agent_for`: lookahead) plays each of the 4 preconstructed decks against
