@@ -348,6 +348,8 @@ SPECTACULAR_SETTINGS = {
         # A table's modes and a test batch's are the engine's same five (play.models.Mode).
         "ModeEnum": "play.models.Mode",
         "SimulationFormatEnum": ["decks", "draft"],
+        # A Duel of Chaos game's seats: who played first, who won.
+        "ChaosSeatEnum": ["A", "B"],
     },
 }
 

@@ -296,7 +296,10 @@ def _ids(node: Any) -> set[int]:
     return set()
 
 
-def test_the_page_board_and_stream_hide_the_other_hand_and_the_seed(olga: User, piet: User) -> None:
+def test_the_page_board_and_stream_hide_the_other_hand_and_the_seed(
+    olga: User, piet: User, settings: Any
+) -> None:
+    settings.PLAY_STREAM_SECONDS = 1  # the stream's first update is what is read
     table = services.chaos_table_create(creator=olga, opponent="invite")
     services.chaos_table_join(table=table, invite_code=table.invite_code, user=piet, guest_name="")
     seats = {seat.index: seat for seat in table.seats.all()}
