@@ -48,9 +48,9 @@ from engine.rules.coop import coop_decks, drafted_decks
 from engine.rules.drafters import DRAFTERS, run_draft
 from engine.rules.errors import GameOver, InputError
 from engine.rules.events import Arg
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom
 from engine.rules.modes import AUTOMATON as AUTOMATON_CONTROLLER
 from engine.rules.modes import MODES
+from engine.rules.observation import SPECTATOR, Observation, observe
 from engine.rules.play import wilson
 from engine.rules.solo import automaton_of, automaton_reveal, automaton_reveals_more
 from engine.rules.state import PLAYER_NAMES, SUMMONING, GameState, Options
@@ -771,37 +771,6 @@ def _team_results(totals: Totals, mode: str) -> tuple[TeamResult, ...]:
 # Replays ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CreatureView:
-    name: str
-    attack: int
-    hp: int
-    damage: int
-    symbiote: str | None
-    new: bool
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    seat: str  # "A", "B"...
-    deck: int  # the batch's deck in this seat (0: deck A)
-    # The hand left to right, the Stronghold at ``stronghold_at`` (cards to its left); Solo's
-    # AI has no hand.
-    hand: tuple[str, ...]
-    stronghold_at: int
-    fort: bool
-    hp: int
-    mana: int
-    lines: tuple[tuple[CreatureView, ...], ...]  # top, bottom; from the Bridge outward
-    # The Champion waiting outside the Kingdoms (Champion module), and whether it is ready.
-    champion: str | None
-    champion_ready: bool
-    # Solo's AI: how many cards its face-down deck pile holds (None: a hand player) and its
-    # discard pile, top card first.
-    pile: int | None = None
-    discard: tuple[str, ...] = ()
-
-
 # An event of the engine's log as plain data (code, arguments: cards by card id, players by
 # seat, lines by lane), which caches and pickles; the web app renders it in the page's language.
 EventData = tuple[str, tuple[tuple[str, Arg], ...]]
@@ -813,15 +782,15 @@ class Frame:
 
     turn: int
     active: int  # seat
-    players: tuple[PlayerView, ...]
+    players: Observation  # every hand shown (engine.rules.observation)
     actions: tuple[Any, ...]  # readable (scenario format)
     events: tuple[EventData, ...]
     # The steps within the turn: the position after each action, and how many of the turn's
     # events had happened by then.
-    steps: tuple[tuple[PlayerView, ...], ...] = ()
+    steps: tuple[Observation, ...] = ()
     step_events: tuple[int, ...] = ()
 
-    def position(self, step: int) -> tuple[PlayerView, ...]:
+    def position(self, step: int) -> Observation:
         """The seats at ``step``: 0 the start of the turn, k just after its k-th action."""
         return self.steps[step - 1] if step else self.players
 
@@ -854,6 +823,12 @@ class ReplayedGame:
         )
 
     @property
+    def seat_decks(self) -> tuple[int, ...]:
+        """The deck in each seat (0: deck A), in seat order."""
+        count = len(self.outcome.returns)
+        return tuple(deck_in_seat(self.rotation, seat, count) for seat in range(count))
+
+    @property
     def first(self) -> str:
         return DECK_LETTERS[self.outcome.first]
 
@@ -867,14 +842,13 @@ class ReplayedGame:
 
 
 def replay_frames(
-    state: GameState, choose: Callable[[GameState], Any], rotation: int = 0
+    state: GameState, choose: Callable[[GameState], Any]
 ) -> tuple[tuple[Frame, ...], list[Any]]:
     """The frames of a game played from ``state`` (started with its log), each action the one
     ``choose`` gives for the position (agents choosing, or a game's stored actions in order)
     until the game ends or ``choose`` gives None: one frame per turn and the final position; and
     every action as the replay names it. Solo's AI's steps are never chosen: the engine plays
-    them inside the player's END_TURN, and the frames show them one by one. ``rotation``: how a
-    batch's decks sat (BatchSpec.rotation), 0 for a table."""
+    them inside the player's END_TURN, and the frames show them one by one."""
     log = state.log
     assert log is not None
     events: list[EventData] = []
@@ -883,9 +857,9 @@ def replay_frames(
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    view, turn, active = players_view(state, rotation), state.turn, state.active
+    view, turn, active = players_view(state), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
-    steps: list[tuple[PlayerView, ...]] = []
+    steps: list[Observation] = []
     step_events: list[int] = []
 
     def close_turn() -> Frame:
@@ -903,7 +877,7 @@ def replay_frames(
         nonlocal view, turn, active, start, mark, steps, step_events
         shown.append(shown_action)
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(players_view(state, rotation))
+        steps.append(players_view(state))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -926,7 +900,7 @@ def replay_frames(
             step(named[-1])
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, players_view(state, rotation), (), ()))
+    frames.append(Frame(state.turn, state.active, players_view(state), (), ()))
     return tuple(frames), named
 
 
@@ -936,7 +910,7 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     agents = spec.agents_for(index)
     rotation = spec.rotation(index)
     frames, named = replay_frames(
-        state, lambda position: _choose(agents[position.active], position), rotation
+        state, lambda position: _choose(agents[position.active], position)
     )
     replay = replays.recorded(
         spec.seating(index),
@@ -1005,49 +979,9 @@ def _automaton_turn(state: GameState) -> Iterator[Any]:
 _LINE_NAMES: Final = ("top", "bottom")
 
 
-def players_view(state: GameState, rotation: int) -> tuple[PlayerView, ...]:
-    """Every seat of ``state`` as the board draws it; ``rotation``: how the batch's decks sat
-    (BatchSpec.rotation), 0 for a position of no batch."""
-    names = state.setup.names
-    count = len(state.players)
-    views = []
-    for seat in range(count):
-        pl = state.players[seat]
-        lines = tuple(
-            tuple(
-                CreatureView(
-                    names[c.card],
-                    c.attack,
-                    c.hp,
-                    c.damage,
-                    names[c.symbiote] if c.symbiote >= 0 else None,
-                    c.new,
-                )
-                for c in line
-            )
-            for line in pl.lines
-        )
-        hand = pl.hand if isinstance(pl, HandKingdom) else []
-        pile = pl if isinstance(pl, AutomatonKingdom) else None
-        views.append(
-            PlayerView(
-                seat=PLAYER_NAMES[seat],
-                deck=deck_in_seat(rotation, seat, count),
-                hand=tuple(names[card] for card in hand),
-                stronghold_at=pl.sh if isinstance(pl, HandKingdom) else 0,
-                fort=pl.fort,
-                hp=pl.hit_points(),
-                mana=pl.mana,
-                lines=lines,
-                champion=names[pl.champion] if pl.champion >= 0 else None,
-                champion_ready=pl.champion >= 0 and not pl.champion_exhausted,
-                pile=len(pile.pile) if pile is not None else None,
-                discard=tuple(names[card] for card in reversed(pile.discard))
-                if pile is not None
-                else (),
-            )
-        )
-    return tuple(views)
+def players_view(state: GameState) -> Observation:
+    """Every seat of ``state`` as a replay shows it: every hand face up."""
+    return observe(state, SPECTATOR, all_hands=True)
 
 
 def histogram(turns: dict[int, int], max_bars: int = 30) -> list[tuple[int, int, int]]:

@@ -20,9 +20,9 @@ from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.adapters.decks import DeckChoice
+from engine.display.replay_steps import replay_context
 from engine.forms import ChaosBatchForm, TestDeckForm
 from engine.models import ACTIVE_STATUSES, SimulationBatch
-from engine.replay_steps import replay_context
 
 PAGE_SIZE = 20
 
@@ -173,9 +173,9 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
         for name, label in row.items()
     }
     names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
-    players = game.frames[0].players
+    seat_decks = game.seat_decks
     # The page names decks; the engine's events and actions name seats.
-    deck_letters = [simulation.DECK_LETTERS[player.deck].upper() for player in players]
+    deck_letters = [simulation.DECK_LETTERS[deck].upper() for deck in seat_decks]
     context = {
         "batch": batch,
         "game": game,
@@ -192,8 +192,8 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             labels=labels,
             letters=deck_letters,
             titles=[
-                _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
-                for player, letter in zip(players, deck_letters, strict=True)
+                _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[deck]}
+                for deck, letter in zip(seat_decks, deck_letters, strict=True)
             ],
         ),
     }

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from cards.models import ChaosCard
 from cards.selectors import chaos_translated
 from cod_site.errors import DomainError
-from engine.adapters.chaos import chaos_box
+from engine.adapters.play import chaos_box
 from engine.chaos import SPECTATOR, ChaosState, Options, apply, new_game, seat_events, seat_view
 from engine.chaos.actions import (
     ANNOUNCE_CLANS,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
-from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine.adapters.play import chaos_box, chaos_set_cards
 from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
 from engine.chaos.actions import to_json
 from engine.chaos.agents import AGENTS
