@@ -464,6 +464,11 @@ def _proof_context(puzzle: Puzzle, *, polled: bool) -> dict[str, Any]:
     """The editor's proof and sharing section: the proof running (polled) or its outcome, once
     a poll saw it end."""
     running = proof_running(puzzle)
+    if running is None:
+        # The puzzle was read before the job was looked for: a job that ended in between
+        # committed its outcome after that read. Read again, or the section would show a proof
+        # running with nothing polling it.
+        puzzle.refresh_from_db()
     outcome = ""
     if polled and running is None and puzzle.report is not None:
         proved = puzzle.proof_status == ProofStatus.PROVED

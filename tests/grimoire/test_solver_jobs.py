@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from cod_site.celery import app
-from grimoire import services
+from grimoire import selectors, services, views
 from grimoire.models import Puzzle
 from tests.grimoire.test_api import BODY, create, post
 
@@ -161,3 +161,26 @@ def test_a_signed_in_client_hammering_solve_is_throttled(ana: Client) -> None:
     assert "Too many proofs" in page
     # Reading the report is not a proof.
     assert ana.get(f"/api/v1/puzzles/{uid}/solve/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_proof_that_ends_between_the_panels_reads_shows_its_outcome(
+    ana: Client, in_process: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel read the puzzle (proof pending), then found no job running because the job
+    committed its end in between: it showed "Proof running" without polling, for good (a CI
+    run met it)."""
+    uid = create(ana, **HEAVY)["uid"]
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(services, "task_send", lambda name, **kwargs: sent.append(kwargs))
+    ana.post(f"/grimoire/{uid}/prove/")
+    [job] = sent
+
+    def job_ends_first(puzzle: Puzzle) -> Any:
+        services.solver_job_run(job_id=job["job_id"])
+        return selectors.proof_running(puzzle)
+
+    monkeypatch.setattr(views, "proof_running", job_ends_first)
+    html = ana.get(f"/grimoire/{uid}/proof/", headers={"HX-Request": "true"}).content.decode()
+    assert "hx-trigger" not in html
+    assert "No proof: the position is too large for the solver&#x27;s search." in html
