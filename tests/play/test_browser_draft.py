@@ -60,6 +60,40 @@ def test_a_browser_drafts_a_solo_deck_then_plays_it(
     assert axe_violations(page, ("serious", "critical")) == []
 
 
+def test_a_picks_late_answer_keeps_the_card_chosen_on_the_board_the_stream_brought(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    """The stream's board can come before the answer to the pick that caused it; that answer,
+    no newer, was swapped in again and threw away the card chosen meanwhile: the next "Pick"
+    sent nothing (a CI run met it)."""
+    base = live_server.url
+    new_table_page(page, base, django_user_model)
+    page.select_option("#id_mode", "solo")
+    page.select_option("#id_format", "draft")
+    page.check("input[name=pool][value=initiation]")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(f"{base}/play/*/")
+    page.wait_for_function("window.playStreaming === true")
+    held: list[tuple[Any, Any]] = []
+    page.route("**/act/", lambda route: held.append((route, route.fetch())))
+    page.locator(".play-pack input").first.check()
+    page.get_by_role("button", name="Pick", exact=True).click()
+    page.wait_for_function("document.querySelector('.play-board').dataset.pickCount === '1'")
+    page.locator(".play-pack input").nth(1).check()
+    [(route, answer)] = held
+    # (Its form left the page with the board it was on: htmx announces the answer on the target.)
+    page.evaluate(
+        "() => document.addEventListener('htmx:beforeSwap', () => { window.answered = true; })"
+    )
+    route.fulfill(response=answer)
+    page.wait_for_function("window.answered === true")
+    page.wait_for_timeout(200)
+    assert page.locator(".play-pack input").nth(1).is_checked()
+    page.unroute("**/act/")
+    page.get_by_role("button", name="Pick", exact=True).click()
+    page.wait_for_function("document.querySelector('.play-board').dataset.pickCount === '2'")
+
+
 def test_the_new_table_form_offers_co_op_only_what_can_start(
     page: Any, live_server: Any, django_user_model: Any
 ) -> None:

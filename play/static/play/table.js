@@ -77,16 +77,22 @@
     if (board && window.EventSource) { listen(board); }
     if (board) { replaySteps(board); }
   });
-  // A board the page asked for (an event, the poll) may come back after the board of this
-  // page's own action, which is as new: swapping it in again would throw away what the player
-  // began to choose on that board (a pick's card).
+  // Answers come back in any order: a board the page asked for (an event, the poll) after the
+  // board of this page's own action, or an action's answer after the event's board of that same
+  // action. Swapping a board no newer than the one shown would throw away what the player began
+  // to choose on it (a pick's card).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    event.detail.xhr.playBoardShown = document.querySelector(".play-board");
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    // Only the board's own requests: choosing a card asks for the same board with other marks.
-    if (event.detail.requestConfig.elt.id !== "board") { return; }
     var shown = event.detail.target.querySelector(".play-board");
+    // The board's own requests always; another request (an action, choosing a card, which asks
+    // for the same board with other marks) only once another board came in since it was sent.
+    var ownRequest = event.detail.requestConfig.elt.id === "board";
+    if (!shown || (!ownRequest && shown === event.detail.xhr.playBoardShown)) { return; }
     var next = new DOMParser().parseFromString(event.detail.serverResponse, "text/html")
       .querySelector(".play-board");
-    if (!shown || !next) { return; }
+    if (!next) { return; }
     var count = Number(next.dataset.actionCount) + Number(next.dataset.pickCount);
     var shownCount = Number(shown.dataset.actionCount) + Number(shown.dataset.pickCount);
     if (count < shownCount || (count === shownCount && next.dataset.status === shown.dataset.status)) {
