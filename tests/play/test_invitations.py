@@ -112,7 +112,10 @@ def test_others_take_the_seats_invited_by_no_username(
             SeatRequest(kind="invite"),
             SeatRequest(kind="agent", agent="random"),
         ],
+        listed=True,
     )
+    # Listed with a seat for anyone: among the open tables, once.
+    assert list(listed_games(cy, Status.WAITING)) == [game]
     # Cy, first to come, takes C, not the seat kept for Oscar; then Oscar, by the link, takes B.
     seat, _token = game_join(
         game=game, invite_code=game.invite_code, user=cy, guest_name="", deck=DECK_2
