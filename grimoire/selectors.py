@@ -22,6 +22,7 @@ from engine.rules.actions import apply, from_json, legal_actions, to_json
 from engine.rules.errors import IllegalAction, InputError
 from engine.rules.scenario import build_state, parse
 from engine.rules.state import SUMMONING, GameState
+from grimoire.book import LESSON_PREFIX
 from grimoire.models import ACTIVE_JOB_STATUSES, JobKind, JobStatus, Puzzle, PuzzleRecord, SolverJob
 
 GOAL_WINNER_KINDS = ("win",)
@@ -43,6 +44,26 @@ def puzzle_get(*, uid: str, viewer: User | AnonymousUser) -> Puzzle:
     if puzzle is None:
         raise DomainError("not_found", "No such puzzle.", {"uid": uid}, status_code=404)
     return puzzle
+
+
+def lessons() -> list[Puzzle]:
+    """The lessons of Learn to play in order (their keys start with their number), as the
+    starter book's load leaves them: the project's, unlisted."""
+    return list(
+        Puzzle.objects.filter(
+            uid__startswith=LESSON_PREFIX, author__isnull=True, visibility=Visibility.UNLISTED
+        )
+        .prefetch_related("translations")
+        .order_by("uid")
+    )
+
+
+def lesson_number(puzzle: Puzzle) -> int | None:
+    """The step of Learn to play that `puzzle` is (1 the first), or None: not a lesson."""
+    if not puzzle.uid.startswith(LESSON_PREFIX) or puzzle.author_id is not None:
+        return None
+    uids = [lesson.uid for lesson in lessons()]
+    return uids.index(puzzle.uid) + 1 if puzzle.uid in uids else None
 
 
 def puzzle_get_for_edit(*, uid: str, user: User) -> Puzzle:

@@ -659,15 +659,22 @@ def puzzle_give_up(*, puzzle: Puzzle, visitor: Visitor) -> None:
     )
 
 
-def starter_book_load(*, entries: list[dict[str, Any]]) -> list[Puzzle]:
-    """Create or update the book's puzzles (uid ``book-<key>``), prove and publish each one.
+def starter_book_load(
+    *,
+    entries: list[dict[str, Any]],
+    prefix: str = UID_PREFIX,
+    visibility: str = Visibility.PUBLIC,
+) -> list[Puzzle]:
+    """Create or update the book's puzzles (uid ``<prefix><key>``: ``book-`` for the starter
+    book, ``learn-`` for the lessons of Learn to play, which are `visibility` unlisted: not in
+    the gallery), prove and publish each one.
 
     A puzzle the solver does not prove refuses the whole load: the book only holds proved ones.
     """
     puzzles = []
     with transaction.atomic():
         for entry in entries:
-            uid = f"{UID_PREFIX}{entry['key']}"
+            uid = f"{prefix}{entry['key']}"
             existing = Puzzle.objects.filter(uid=uid).first()
             if existing is None:
                 puzzle = puzzle_create(
@@ -694,5 +701,5 @@ def starter_book_load(*, entries: list[dict[str, Any]]) -> list[Puzzle]:
                     % {"key": entry["key"]},
                     {"key": entry["key"], "report": puzzle.report},
                 )
-            puzzles.append(puzzle_publish(puzzle=puzzle, visibility=Visibility.PUBLIC))
+            puzzles.append(puzzle_publish(puzzle=puzzle, visibility=visibility))
     return puzzles

@@ -40,6 +40,8 @@ from grimoire.selectors import (
     catalogue_cards,
     editor_definitions,
     job_status,
+    lesson_number,
+    lessons,
     proof_running,
     puzzle_get,
     puzzle_get_for_edit,
@@ -144,11 +146,26 @@ def _verdict(puzzle: Puzzle, who: Visitor, result: dict[str, Any] | None) -> dic
 
 
 def _next(puzzle: Puzzle, who: Visitor) -> dict[str, Any]:
-    """The next puzzle to try (`puzzle_next`), its link and title."""
+    """The link that follows the puzzle: a lesson's next step (after the last, a first game),
+    else the next puzzle to try (`puzzle_next`)."""
+    number = lesson_number(puzzle)
+    if number is not None:
+        steps = lessons()
+        if number == len(steps):
+            return {"next_url": reverse("play:new"), "next_label": _("Play a first game")}
+        title = puzzle_text(steps[number]).title
+        return {
+            "next_url": reverse("grimoire:learn_step", args=[number + 1]),
+            "next_label": _("Next step: %(title)s") % {"title": title},
+        }
     following = puzzle_next(puzzle, who)
     if following is None:
         return {}
-    return {"next_puzzle": following, "next_title": puzzle_text(following).title}
+    title = puzzle_text(following).title
+    return {
+        "next_url": reverse("grimoire:detail", args=[following.uid]),
+        "next_label": _("Next puzzle: %(title)s") % {"title": title},
+    }
 
 
 def _solve_context(
@@ -200,6 +217,35 @@ def _job_context(job: SolverJob | None) -> dict[str, Any]:
         "job_error": job.error,
         "job_nodes": job.nodes,
     }
+
+
+@require_GET
+def learn(request: HttpRequest) -> HttpResponse:
+    """Learn to play: the steps of a first game, each a lesson's position to play."""
+    steps = [(number, puzzle_text(lesson).title) for number, lesson in enumerate(lessons(), 1)]
+    return render(request, "grimoire/learn.html", {"steps": steps})
+
+
+@require_GET
+def learn_step(request: HttpRequest, number: int) -> HttpResponse:
+    """One step of Learn to play: its lesson, then its position on the puzzle's board, played
+    and judged as any puzzle's (`grimoire:solve`); once its goal is met, the next step."""
+    steps = lessons()
+    if not 1 <= number <= len(steps):
+        raise Http404(_("No such step."))
+    puzzle = steps[number - 1]
+    who = visitor(request, start=True)
+    text = puzzle_text(puzzle)
+    context = {
+        "number": number,
+        "steps": len(steps),
+        "text": text,
+        "goal": display.goal_text(puzzle.goal),
+        **_solve_context(puzzle, who, []),
+        "solution": {**_solution(puzzle, text, who), "swap": False},
+        **_next(puzzle, who),
+    }
+    return render(request, "grimoire/learn_step.html", context)
 
 
 @require_GET

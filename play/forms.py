@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cod_site.errors import DomainError
 from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
 from play.models import ChaosAgent, Format, Mode, TurnTime
 from play.selectors import agent_choices
@@ -16,9 +17,10 @@ if TYPE_CHECKING:
 
 
 def opponents() -> list[tuple[str, str]]:
-    """A seat's choices: the computer players strongest first, or an invited friend."""
+    """A seat's choices: the computer players strongest first, or an invited friend (by the
+    share link, or by username: the seat's `<seat>_username` field)."""
     return [(f"agent:{value}", label) for value, label in agent_choices()] + [
-        ("invite", str(_("A friend (share link)")))
+        ("invite", str(_("A friend (share link or username)")))
     ]
 
 
@@ -130,6 +132,26 @@ def _seat_field(label: "_StrPromise", help_text: "_StrPromise") -> forms.ChoiceF
     )
 
 
+def _username_field(label: "_StrPromise") -> forms.CharField:
+    # Read only with the seat's choice "invite" (the page's script shows it only then).
+    return forms.CharField(
+        label=label,
+        max_length=150,
+        required=False,
+        help_text=_(
+            "Optional: only this player can take the seat, and the invitation shows in their "
+            "header. Empty: whoever has the share link."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+
+# The seat fields of the form by the letter of the seat they fill, in each mode (Co-op's
+# partner is seat C: B and D are the AI's).
+SEAT_FIELDS = {"b": "opponent", "c": "seat_c", "d": "seat_d"}
+COOP_SEAT_FIELDS = {"c": "opponent"}
+
+
 class NewTableForm(DeckFields):
     # Not required: without one, a Duel (the table of the first release, before the modes).
     mode = forms.ChoiceField(
@@ -159,10 +181,13 @@ class NewTableForm(DeckFields):
         _("Seat B (Co-op: your partner, seat C)"),
         _("Not in Solo, where the AI plays the other side."),
     )
+    opponent_username = _username_field(_("Seat B: their username (Co-op: your partner's)"))
     seat_c = _seat_field(
         _("Seat C"), _("Free-For-All and Team Play only (your partner in Team Play).")
     )
+    seat_c_username = _username_field(_("Seat C: their username"))
     seat_d = _seat_field(_("Seat D"), _("Free-For-All and Team Play only."))
+    seat_d_username = _username_field(_("Seat D: their username"))
     ai_level = forms.TypedChoiceField(
         label=_("AI level"),
         choices=[(level, str(level)) for level in range(1, 11)],
@@ -212,7 +237,25 @@ class NewTableForm(DeckFields):
         others = ["opponent"]
         if mode in (Mode.FREE_FOR_ALL, Mode.TEAMS):
             others += ["seat_c", "seat_d"]
-        return [me, *(_other_seat(self.cleaned_data[name]) for name in others)]
+        return [
+            me,
+            *(
+                _other_seat(self.cleaned_data[name], self.cleaned_data[f"{name}_username"])
+                for name in others
+            ),
+        ]
+
+    def refusal_shown(self, error: DomainError) -> bool:
+        """Whether the service's refusal `error` names one of the seats' usernames: shown at
+        that field, not above the form."""
+        side = error.details.get("side")
+        if error.details.get("field") != "username" or not isinstance(side, str):
+            return False
+        seats = COOP_SEAT_FIELDS if self.cleaned_data["mode"] == Mode.COOP else SEAT_FIELDS
+        if side not in seats:
+            return False
+        self.add_error(f"{seats[side]}_username", error.message)
+        return True
 
     def chosen_level(self) -> int | None:
         if self.cleaned_data["mode"] in (Mode.SOLO, Mode.COOP):
@@ -221,11 +264,11 @@ class NewTableForm(DeckFields):
         return None
 
 
-def _other_seat(choice: str) -> SeatRequest:
-    """An invited player, or a computer player (at a Constructed table too, it plays a
-    preconstructed deck: it has no saved decks of its own)."""
+def _other_seat(choice: str, username: str) -> SeatRequest:
+    """An invited player (by `username`, if given), or a computer player (at a Constructed
+    table too, it plays a preconstructed deck: it has no saved decks of its own)."""
     if choice == "invite":
-        return SeatRequest(kind="invite")
+        return SeatRequest(kind="invite", username=username.strip())
     return SeatRequest(kind="agent", agent=choice.removeprefix("agent:"))
 
 

@@ -152,6 +152,17 @@ class Seat(models.Model):
         blank=True,
         related_name="play_seats",
     )
+    # A seat invited by username: only this account may take it (the share link too), and the
+    # invitation shows in its header until the seat is taken or the table ends. Their account
+    # deleted, the seat stays open to the share link.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="play_invitations",
+        verbose_name=_("invited player"),
+    )
     guest_name = models.CharField(_("guest name"), max_length=40, blank=True)
     # sha256 of a guest's seat token: the token itself is shown once, to the guest.
     token_hash = models.CharField(_("seat token hash"), max_length=64, blank=True)

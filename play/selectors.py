@@ -48,8 +48,10 @@ def code_matches(given: str, code: str) -> bool:
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
-    """`games` with their seats and the seats' accounts, in one query after the games'."""
-    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    """`games` with their seats and the seats' accounts (the invited ones' too), in one query
+    after the games'."""
+    seats = Seat.objects.select_related("user", "invited")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def game_get(*, uid: str) -> Game:
@@ -152,6 +154,8 @@ def seat_label(seat: Seat) -> str:
         return seat.user.get_username()
     if seat.guest_name:
         return _("%(name)s (guest)") % {"name": seat.guest_name}
+    if seat.invited is not None:
+        return _("%(name)s (invited)") % {"name": seat.invited.get_username()}
     return _("open seat")
 
 
@@ -603,10 +607,28 @@ def games_to_play(user: User) -> int:
     ).count()
 
 
+def invitations_of(user: User) -> list[Seat]:
+    """The seats `user` is invited to by username and has not taken yet, at tables still
+    waiting for a player (every page's header shows them), the latest first, with their game
+    and its creator."""
+    return list(
+        Seat.objects.filter(invited=user, user__isnull=True, game__status=Status.WAITING)
+        .select_related("game__created_by")
+        .order_by("-game__created_at", "-game__id")
+    )
+
+
 def listed_games(user: User | AnonymousUser, status: str) -> QuerySet[Game]:
-    """Listed tables of `status` (waiting: open to join; playing: anyone may watch them),
-    except those where the requester sits."""
+    """Listed tables of `status` (waiting: open to join, with a seat that no one is invited to
+    by username; playing: anyone may watch them), except those where the requester sits."""
     games = Game.objects.filter(status=status, listed=True)
+    if status == Status.WAITING:
+        games = games.filter(
+            seats__kind=SeatKind.PLAYER,
+            seats__user__isnull=True,
+            seats__token_hash="",
+            seats__invited__isnull=True,
+        )
     if user.is_authenticated:
         games = games.exclude(seats__user=user)
     return with_seats(games.distinct())

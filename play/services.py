@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cod_site.accounts.selectors import active_user
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
 from cod_site.text import check_visible
@@ -108,12 +109,14 @@ def derived_seed(seed: int, use: str, index: int) -> int:
 
 @dataclass(frozen=True)
 class SeatRequest:
-    """A seat of a new table: `me`, `invite` (a player who joins by the share link) or `agent`
-    (with its `agent` and the deck it plays, by default a preconstructed deck); at a Mutation
-    table, the players' `mutation_session`."""
+    """A seat of a new table: `me`, `invite` (a player who joins by the share link; with a
+    `username`, only that account may take the seat) or `agent` (with its `agent` and the deck
+    it plays, by default a preconstructed deck); at a Mutation table, the players'
+    `mutation_session`."""
 
     kind: str
     agent: str = ""
+    username: str = ""
     deck: DeckChoice | None = None
     # A Mutation table's player: the session whose deck they play.
     mutation_session: int | None = None
@@ -237,8 +240,8 @@ def game_create(
     `engine.adapters.pools`, the deck errors of `_seat_deck` (`details.side` names the seat's
     letter: the Mutation session's too) and `no_solo_opponent`, `no_coop_opponent` of
     `engine.adapters.decks` (at a Preconstructed Co-op table with an invited partner too:
-    `coop_invited_partner_check`). A Mutation table's players play their
-    `mutation_session`'s deck."""
+    `coop_invited_partner_check`), and the invitations' refusals of `_invited_users`. A
+    Mutation table's players play their `mutation_session`'s deck."""
     if mode not in Mode.values:
         raise DomainError(
             "unknown_mode",
@@ -246,6 +249,7 @@ def game_create(
             {"field": "mode", "mode": mode, "choices": list(Mode.values)},
         )
     _check_seats(mode, seats)
+    invited = _invited_users(creator, _seat_rows(mode, seats))
     if turn_seconds is not None and turn_seconds not in TurnTime.values:
         raise DomainError(
             "invalid_turn_time",
@@ -343,6 +347,7 @@ def game_create(
                 index=index,
                 kind=_seat_kind(request),
                 user=creator if request is not None and request.kind == "me" else None,
+                invited=invited.get(index),
                 agent=request.agent if request is not None and request.kind == "agent" else "",
                 deck_name=deck.name if deck else "",
                 cards=deck.cards if deck else None,
@@ -351,6 +356,43 @@ def game_create(
             )
         _start_when_seated(game)
     return game
+
+
+def _invited_users(creator: User, rows: list[SeatRequest | None]) -> dict[int, User]:
+    """The accounts invited by username, by seat index: 400 `unknown_user` (no active account
+    of that name), `invite_self`, `invited_twice` (one account holds one seat a table),
+    `username_without_invite` (a username on a seat that is not `invite`); `details.field`
+    `username`, `side` the seat's letter."""
+    invited: dict[int, User] = {}
+    for index, request in enumerate(rows):
+        if request is None or not request.username:
+            continue
+        side = "abcd"[index]
+        details = {"field": "username", "side": side, "username": request.username}
+        if request.kind != "invite":
+            raise DomainError(
+                "username_without_invite",
+                _("Only an invited seat takes a username."),
+                details,
+            )
+        user = active_user(username=request.username)
+        if user is None:
+            raise DomainError(
+                "unknown_user",
+                _("No player is named %(username)s.") % {"username": request.username},
+                details,
+            )
+        if user.pk == creator.pk:
+            raise DomainError("invite_self", _("You cannot invite yourself."), details)
+        if any(other.pk == user.pk for other in invited.values()):
+            raise DomainError(
+                "invited_twice",
+                _("%(username)s is invited to another seat already.")
+                % {"username": user.get_username()},
+                details,
+            )
+        invited[index] = user
+    return invited
 
 
 def _check_chosen_seed(seed: int, seats: list[SeatRequest]) -> None:
@@ -494,6 +536,29 @@ def open_seat_take(seats: list[SeatT], user: User | AnonymousUser, status: str) 
     return open_seats[0]
 
 
+def _invited_seat_take(seats: list[Seat], user: User | AnonymousUser, status: str) -> Seat:
+    """The open seat of a waiting table for `user` (`open_seat_take`): the seat they are
+    invited to by username first, never one kept for another account: 403 `seat_invited` when
+    every open seat is."""
+    mine = [seat for seat in seats if user.is_authenticated and seat.invited_id == user.pk]
+    available = mine + [
+        seat for seat in seats if seat not in mine and (seat.taken or seat.invited_id is None)
+    ]
+    try:
+        return open_seat_take(available, user, status)
+    except DomainError as error:
+        if error.code != "table_full" or status != Status.WAITING:
+            raise
+        if any(not seat.taken for seat in seats):
+            raise DomainError(
+                "seat_invited",
+                _("The open seats of this table are kept for the players invited to them."),
+                {},
+                status_code=403,
+            ) from error
+        raise
+
+
 def game_join(
     *,
     game: Game,
@@ -506,16 +571,22 @@ def game_join(
     """Take the open seat of a table with the share link's code (any code for a listed table):
     an account, or a guest by name, who gets a seat token (returned once: only its hash is
     kept), with `deck` (none at a Draft table; at a Mutation table, the deck of
-    `mutation_session`). The game (or the draft) starts once no seat waits. 409 `table_full`,
-    403 `bad_invite`, 400 `guest_name_required`, `deck_required`, `wrong_format`, the
-    refusals of `_mutation_deck`."""
+    `mutation_session`). A player invited by username takes the seat kept for them, with the
+    share link's code or none; no one else takes it. The game (or the draft) starts once no
+    seat waits. 409 `table_full`, 403 `bad_invite`, `seat_invited`, 400
+    `guest_name_required`, `deck_required`, `wrong_format`, the refusals of
+    `_mutation_deck`."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        if not game.listed and not code_matches(invite_code, game.invite_code):
+        seats = list(game.seats.select_for_update())
+        invited = user.is_authenticated and any(
+            seat.invited_id == user.pk and not seat.taken for seat in seats
+        )
+        if not (game.listed or invited or code_matches(invite_code, game.invite_code)):
             raise DomainError(
                 "bad_invite", _("This invitation link is not valid."), {}, status_code=403
             )
-        seat = open_seat_take(list(game.seats.select_for_update()), user, game.status)
+        seat = _invited_seat_take(seats, user, game.status)
         side = "abcd"[seat.index]
         request = SeatRequest(kind="me", deck=deck, mutation_session=mutation_session)
         resolved = _seat_deck(

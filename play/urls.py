@@ -37,6 +37,7 @@ urlpatterns = [
     path("<str:uid>/act/", views.table_act, name="act"),
     path("<str:uid>/stream/", views.table_stream, name="stream"),
     path("<str:uid>/join/<str:code>/", views.table_join, name="join"),
+    path("<str:uid>/invitation/", views.table_invitation, name="invitation"),
     path("<str:uid>/watch/<str:code>/", views.watch, name="watch"),
     path("<str:uid>/watch/<str:code>/board/", views.watch_board, name="watch_board"),
     path("<str:uid>/watch/<str:code>/replay/", views.watch_replay, name="watch_replay"),

@@ -95,7 +95,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 pool=form.cleaned_data["pool"],
             )
         except DomainError as refused:
-            error = refused
+            error = None if form.refusal_shown(refused) else refused
         else:
             return redirect("play:table", game.uid)
     return render(request, "play/new.html", {"form": form, "error": error})
@@ -113,6 +113,17 @@ def deck_search(request: HttpRequest) -> HttpResponse:
 
 
 def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
+    return _join(request, uid, code)
+
+
+@login_required
+def table_invitation(request: HttpRequest, uid: str) -> HttpResponse:
+    """The join page of a seat its visitor is invited to by username (the header's link): no
+    share link's code needed (`play.services.game_join`)."""
+    return _join(request, uid, "")
+
+
+def _join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
     try:
         game = selectors.game_get(uid=uid)
     except DomainError as missing:

@@ -25,6 +25,16 @@ def deck_choice(data: dict[str, Any] | None) -> DeckChoice | None:
 class SeatSerializer(StrictInputSerializer):
     kind = serializers.ChoiceField(["me", "invite", "agent"])
     agent = serializers.ChoiceField(Agent.choices, required=False, help_text="With `agent`.")
+    username = serializers.CharField(
+        required=False,
+        max_length=150,
+        help_text=(
+            "With `invite`: the only account that may take the seat (with or without the "
+            "share link); the invitation shows in its header until it joins or the table ends. "
+            "400 `unknown_user`, `invite_self`, `invited_twice`, `username_without_invite` "
+            "(`details.field` `username`, `side` the seat's letter)."
+        ),
+    )
     deck = DeckChoiceSerializer(
         required=False,
         help_text="Yours with `me`; the computer's with `agent` (default a preconstructed one).",
@@ -95,6 +105,7 @@ class GameCreateSerializer(StrictInputSerializer):
             SeatRequest(
                 kind=seat["kind"],
                 agent=seat.get("agent", ""),
+                username=seat.get("username", ""),
                 deck=deck_choice(seat.get("deck")),
                 mutation_session=seat.get("mutation_session"),
             )

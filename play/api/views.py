@@ -94,16 +94,17 @@ class GameListView(APIView):
         summary="Open a table",
         description=(
             "`mode`: duel (default), solo, free_for_all, teams or coop. Seats: `me` with your "
-            "deck, the others `invite` (share `invite_url`; the guest or player who joins picks "
-            "a deck) or `agent` (a computer player); Solo and Co-op add the Solo AI's seats at "
-            "`ai_level`. The game starts once no seat waits for a player. Preconstructed tables "
-            "take `preconstructed` decks, Constructed ones a saved `deck` or a deck `code`; "
-            "Draft tables no deck but a `pool`: once seated, the seats draft with the mode's "
-            "procedure (`pick`), then play the drafted decks. Mutation tables: each player "
+            "deck, the others `invite` (share `invite_url`; the guest or player who joins picks a "
+            "deck; with a `username`, only that account may take the seat, and the invitation "
+            "shows in its header) or `agent` (a computer player); Solo and Co-op add the Solo AI's"
+            " seats at `ai_level`. The game starts once no seat waits for a player. Preconstructed"
+            " tables take `preconstructed` decks, Constructed ones a saved `deck` or a deck "
+            "`code`; Draft tables no deck but a `pool`: once seated, the seats draft with the "
+            "mode's procedure (`pick`), then play the drafted decks. Mutation tables: each player "
             "plays the deck they chose in a Mutation session they hold a seat in "
-            "(`mutation_session`; computer seats play preconstructed decks). A saved "
-            "Constructed deck's Champion plays with it (the Champion module on). "
-            "400 `wrong_seats` says what the mode seats."
+            "(`mutation_session`; computer seats play preconstructed decks). A saved Constructed "
+            "deck's Champion plays with it (the Champion module on). 400 `wrong_seats` says what "
+            "the mode seats."
         ),
         request=s.GameCreateSerializer,
         responses={201: s.CreatedSerializer},
@@ -208,7 +209,11 @@ class JoinView(PlayerView):
 
     @extend_schema(
         summary="Take the open seat of a table",
-        description="A guest (no account) gives `guest_name` and keeps the `seat_token`.",
+        description=(
+            "A guest (no account) gives `guest_name` and keeps the `seat_token`. A player "
+            "invited by username takes the seat kept for them, `invite_code` or not; no one "
+            "else may: 403 `seat_invited` when every open seat is kept for another player."
+        ),
         request=s.JoinSerializer,
         responses={200: s.JoinedSerializer, 409: CONFLICT},
         tags=TAGS,

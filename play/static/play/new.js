@@ -1,6 +1,6 @@
-// The new-table form shows only the seats and the AI level the chosen mode has, and the deck
-// or pool fields of the chosen format; without JavaScript every field shows, each saying which
-// modes or formats read it.
+// The new-table form shows only the seats and the AI level the chosen mode has, a seat's
+// username only when the seat is an invited friend, and the deck or pool fields of the chosen
+// format; without JavaScript every field shows, each saying which modes or formats read it.
 (function () {
   "use strict";
   var mode = document.getElementById("id_mode");
@@ -26,6 +26,10 @@
     Object.keys(fields).forEach(function (name) {
       var input = document.getElementById("id_" + name);
       if (input) input.parentElement.hidden = fields[name].indexOf(mode.value) < 0;
+      var username = document.getElementById("id_" + name + "_username");
+      if (input && username) {
+        username.parentElement.hidden = input.parentElement.hidden || input.value !== "invite";
+      }
     });
     Object.keys(byFormat).forEach(function (name) {
       var input = document.getElementById("id_" + name);
@@ -53,5 +57,9 @@
   });
   coopOnly();
   if (format) format.addEventListener("change", show);
+  ["opponent", "seat_c", "seat_d"].forEach(function (name) {
+    var seat = document.getElementById("id_" + name);
+    if (seat) seat.addEventListener("change", show);
+  });
   show();
 })();
