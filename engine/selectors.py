@@ -675,7 +675,7 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
                         "%(share)s of the games were draws, stopped after %(turns)d turns: the "
                         "win rates leave them out, so they say less than they seem."
                     )
-                    % {"share": _percent(share), "turns": simulation.MAX_TURNS},
+                    % {"share": _percent(share), "turns": MODES[batch.mode].turn_limit},
                     {"draws": summary.draws, "games": summary.games},
                 )
             )
