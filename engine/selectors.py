@@ -50,6 +50,7 @@ from engine.models import (
 from engine.rules import MODES
 from engine.rules.ai_options import AiOptions
 from engine.rules.errors import InputError
+from engine.rules.modes import TURN_LIMIT
 from engine.rules.native import engine_digest
 from engine.verdict_drift import Drift, current_drifts
 
@@ -668,6 +669,9 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
     if summary is not None and summary.games:
         share = summary.draws / summary.games
         if share > DRAWS_WARNING_SHARE:
+            # A batch of a mode this engine does not know was stopped at the modes' own limit.
+            known = MODES.get(batch.mode)
+            limit = known.turn_limit if known is not None else TURN_LIMIT
             warnings.append(
                 VerdictWarning(
                     "draws",
@@ -675,7 +679,7 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
                         "%(share)s of the games were draws, stopped after %(turns)d turns: the "
                         "win rates leave them out, so they say less than they seem."
                     )
-                    % {"share": _percent(share), "turns": MODES[batch.mode].turn_limit},
+                    % {"share": _percent(share), "turns": limit},
                     {"draws": summary.draws, "games": summary.games},
                 )
             )
