@@ -18,10 +18,8 @@ three modules above that it uses are listed in ``__all__``).
 from __future__ import annotations
 
 from engine.batches.replay import (
-    CreatureView,
     EventData,
     Frame,
-    PlayerView,
     ReplayedGame,
     players_view,
     replay_frames,
@@ -61,7 +59,7 @@ from engine.batches.totals import (
     histogram,
     summarise,
 )
-from engine.rules.game import DRAFT_PROCEDURES
+from engine.rules import DRAFT_PROCEDURES
 
 
 def play_game(spec: BatchSpec, index: int) -> GameOutcome:
@@ -93,13 +91,11 @@ __all__ = [
     "SOLO_END_REASONS",
     "BatchSpec",
     "CardStats",
-    "CreatureView",
     "DeckResult",
     "DraftSpec",
     "EventData",
     "Frame",
     "GameOutcome",
-    "PlayerView",
     "Rate",
     "ReplayedGame",
     "Summary",

@@ -24,37 +24,43 @@ from django.utils.translation import gettext_lazy
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
 from cod_site.text import check_visible
-from engine.adapters.decks import (
+from engine.adapters.play import (
     DeckChoice,
     ResolvedDeck,
     check_playable,
     coop_ai_deck_resolve,
     coop_invited_partner_check,
+    difficulty_level_options,
+    draft_pool_resolve,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
-from engine.adapters.difficulty import difficulty_level_options
-from engine.adapters.pools import draft_pool_resolve
-from engine.event_text import refusal_text
+from engine.display.event_text import refusal_text
 from engine.rules import (
+    AUTOMATON,
+    DRAFT_PROCEDURES,
+    MODES,
     RULES_VERSION,
+    SEAT_ARGS,
     Action,
+    Draft,
     GameState,
+    GreedyAgent,
     IllegalAction,
     InputError,
+    LookaheadAgent,
+    PriceDrafter,
+    RandomAgent,
+    StrongAgent,
+    action_from_json,
     apply,
+    engine_digest,
+    pending,
+    pick,
+    record,
 )
-from engine.rules.agents import Agent as EngineAgent
-from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
-from engine.rules.drafters import PriceDrafter
-from engine.rules.drafts import Draft, pending, pick
-from engine.rules.events import SEAT_ARGS
-from engine.rules.game import DRAFT_PROCEDURES
-from engine.rules.game import Game as EngineGame
-from engine.rules.modes import AUTOMATON, MODES
-from engine.rules.native import engine_digest
-from engine.rules.replay import record
-from engine.rules.view import action_from_json
+from engine.rules import Agent as EngineAgent
+from engine.rules import Game as EngineGame
 from mutation.access import Actor
 from mutation.selectors import playable_deck
 from play.models import (
@@ -726,8 +732,8 @@ def _refused(
     """The engine's refusal `error` as the seat that asked may read it: its message in the
     current language (`wording` of `%(reason)s`), a card named only if it is among the cards
     the seat may see (`seen`, by id), any other by the id it asked with, as a card that does not
-    exist (`engine.event_text.refusal_text`); `details` the refusal's code, rule and arguments
-    (cards by id, seats by letter)."""
+    exist (`engine.display.event_text.refusal_text`); `details` the refusal's code, rule and
+    arguments (cards by id, seats by letter)."""
     reason = refusal_text(error.code, error.arguments, seen)
     arguments = {
         key: index_letter(value) if key in SEAT_ARGS and type(value) is int else value

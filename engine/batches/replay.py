@@ -14,45 +14,21 @@ from typing import Any
 
 from engine.batches.seeding import DECK_LETTERS, BatchSpec, deck_in_seat, deck_seats, derived_seed
 from engine.batches.totals import GameOutcome, game_outcome
-from engine.rules import replay as replays
-from engine.rules.actions import Action, to_json
-from engine.rules.events import Arg
-from engine.rules.game import Chooser, Game, readable
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom
-from engine.rules.modes import AUTOMATON
-from engine.rules.state import PLAYER_NAMES, GameState
-
-
-@dataclass(frozen=True)
-class CreatureView:
-    name: str
-    attack: int
-    hp: int
-    damage: int
-    symbiote: str | None
-    new: bool
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    seat: str  # "A", "B"...
-    deck: int  # the batch's deck in this seat (0: deck A)
-    # The hand left to right, the Stronghold at ``stronghold_at`` (cards to its left); Solo's
-    # AI has no hand.
-    hand: tuple[str, ...]
-    stronghold_at: int
-    fort: bool
-    hp: int
-    mana: int
-    lines: tuple[tuple[CreatureView, ...], ...]  # top, bottom; from the Bridge outward
-    # The Champion waiting outside the Kingdoms (Champion module), and whether it is ready.
-    champion: str | None
-    champion_ready: bool
-    # Solo's AI: how many cards its face-down deck pile holds (None: a hand player) and its
-    # discard pile, top card first.
-    pile: int | None = None
-    discard: tuple[str, ...] = ()
-
+from engine.rules import (
+    AUTOMATON,
+    PLAYER_NAMES,
+    SPECTATOR,
+    Action,
+    Arg,
+    Chooser,
+    Game,
+    GameState,
+    Observation,
+    observe,
+    readable,
+    recorded,
+    to_json,
+)
 
 # An event of the engine's log as plain data (code, arguments: cards by card id, players by
 # seat, lines by lane), which caches and pickles; the web app renders it in the page's language.
@@ -65,15 +41,15 @@ class Frame:
 
     turn: int
     active: int  # seat
-    players: tuple[PlayerView, ...]
+    players: Observation  # every hand shown (engine.rules.observation)
     actions: tuple[Any, ...]  # readable (scenario format)
     events: tuple[EventData, ...]
     # The steps within the turn: the position after each action, and how many of the turn's
     # events had happened by then.
-    steps: tuple[tuple[PlayerView, ...], ...] = ()
+    steps: tuple[Observation, ...] = ()
     step_events: tuple[int, ...] = ()
 
-    def position(self, step: int) -> tuple[PlayerView, ...]:
+    def position(self, step: int) -> Observation:
         """The seats at ``step``: 0 the start of the turn, k just after its k-th action."""
         return self.steps[step - 1] if step else self.players
 
@@ -106,6 +82,12 @@ class ReplayedGame:
         )
 
     @property
+    def seat_decks(self) -> tuple[int, ...]:
+        """The deck in each seat (0: deck A), in seat order."""
+        count = len(self.outcome.returns)
+        return tuple(deck_in_seat(self.rotation, seat, count) for seat in range(count))
+
+    @property
     def first(self) -> str:
         return DECK_LETTERS[self.outcome.first]
 
@@ -130,14 +112,13 @@ class _Choices:
 
 
 def replay_frames(
-    state: GameState, choose: Callable[[GameState], Any], rotation: int = 0
+    state: GameState, choose: Callable[[GameState], Any]
 ) -> tuple[tuple[Frame, ...], list[Any]]:
     """The frames of a game played from ``state`` (started with its log), each action the one
     ``choose`` gives for the position (agents choosing, or a game's stored actions in order)
     until the game ends or ``choose`` gives None: one frame per turn and the final position; and
     every action as the replay names it. Solo's AI's steps are never chosen: the game object
-    plays them as its seat's actions, and the frames show them one by one. ``rotation``: how a
-    batch's decks sat (BatchSpec.rotation), 0 for a table."""
+    plays them as its seat's actions, and the frames show them one by one."""
     log = state.log
     assert log is not None
     controllers = state.setup.controllers
@@ -147,9 +128,9 @@ def replay_frames(
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    view, turn, active = players_view(state, rotation), state.turn, state.active
+    view, turn, active = players_view(state), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
-    steps: list[tuple[PlayerView, ...]] = []
+    steps: list[Observation] = []
     step_events: list[int] = []
 
     def close_turn() -> Frame:
@@ -173,7 +154,7 @@ def replay_frames(
     def step(position: GameState, seat: int, action: Action) -> None:
         nonlocal view, turn, active, start, mark, steps, step_events
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(players_view(state, rotation))
+        steps.append(players_view(state))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -185,7 +166,7 @@ def replay_frames(
     Game(state).advance(seats, stepwise=True, before=name, after=step)
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, players_view(state, rotation), (), ()))
+    frames.append(Frame(state.turn, state.active, players_view(state), (), ()))
     return tuple(frames), named
 
 
@@ -201,8 +182,8 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
         assert agent is not None, "the automaton was asked to choose"
         return agent.choose(position)
 
-    frames, named = replay_frames(state, choose, rotation)
-    replay = replays.recorded(
+    frames, named = replay_frames(state, choose)
+    replay = recorded(
         spec.seating(index),
         derived_seed(spec.seed, index),
         spec.options,
@@ -222,46 +203,6 @@ def replay_game(spec: BatchSpec, index: int) -> ReplayedGame:
     )
 
 
-def players_view(state: GameState, rotation: int) -> tuple[PlayerView, ...]:
-    """Every seat of ``state`` as the board draws it; ``rotation``: how the batch's decks sat
-    (BatchSpec.rotation), 0 for a position of no batch."""
-    names = state.setup.names
-    count = len(state.players)
-    views = []
-    for seat in range(count):
-        pl = state.players[seat]
-        lines = tuple(
-            tuple(
-                CreatureView(
-                    names[c.card],
-                    c.attack,
-                    c.hp,
-                    c.damage,
-                    names[c.symbiote] if c.symbiote >= 0 else None,
-                    c.new,
-                )
-                for c in line
-            )
-            for line in pl.lines
-        )
-        hand = pl.hand if isinstance(pl, HandKingdom) else []
-        pile = pl if isinstance(pl, AutomatonKingdom) else None
-        views.append(
-            PlayerView(
-                seat=PLAYER_NAMES[seat],
-                deck=deck_in_seat(rotation, seat, count),
-                hand=tuple(names[card] for card in hand),
-                stronghold_at=pl.sh if isinstance(pl, HandKingdom) else 0,
-                fort=pl.fort,
-                hp=pl.hit_points(),
-                mana=pl.mana,
-                lines=lines,
-                champion=names[pl.champion] if pl.champion >= 0 else None,
-                champion_ready=pl.champion >= 0 and not pl.champion_exhausted,
-                pile=len(pile.pile) if pile is not None else None,
-                discard=tuple(names[card] for card in reversed(pile.discard))
-                if pile is not None
-                else (),
-            )
-        )
-    return tuple(views)
+def players_view(state: GameState) -> Observation:
+    """Every seat of ``state`` as a replay shows it: every hand face up."""
+    return observe(state, SPECTATOR, all_hands=True)

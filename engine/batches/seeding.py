@@ -28,16 +28,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from engine.rules.agents import AGENTS, Agent
-from engine.rules.ai_options import AiOptions
-from engine.rules.cards import CardDef
-from engine.rules.champion import champion_from_json
-from engine.rules.drafters import DRAFTERS, run_draft
-from engine.rules.errors import InputError
-from engine.rules.game import DRAFT_PROCEDURES, Game, drafted_table, table_decks
-from engine.rules.modes import AUTOMATON as AUTOMATON_CONTROLLER
-from engine.rules.modes import MODES
-from engine.rules.state import Options
+from engine.rules import (
+    AGENTS,
+    DRAFT_PROCEDURES,
+    DRAFTERS,
+    MODES,
+    Agent,
+    AiOptions,
+    CardDef,
+    Game,
+    InputError,
+    Options,
+    champion_from_json,
+    drafted_table,
+    run_draft,
+    table_decks,
+)
+from engine.rules import AUTOMATON as AUTOMATON_CONTROLLER
 
 # The letters of a batch's decks, in the order they were entered (a mode has at most 4 seats).
 DECK_LETTERS = ("a", "b", "c", "d")

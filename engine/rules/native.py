@@ -90,12 +90,14 @@ GAME_SOURCES = (
 )
 # Imported by the game's sources, yet deciding nothing of a game: why, for each.
 NOT_GAME_SOURCES = {
-    "engine/rules/__init__.py": "the package: it re-exports the modules and activates the build",
+    "engine/rules/__init__.py": "the package: its public API, and it activates the build",
     "engine/rules/native.py": "this digest and the build",
+    "engine/rules/observation.py": "what a seat sees of a position: read, never written, by a game",
     "engine/rules/play.py": "the command-line player: the batches take only its `wilson` interval",
     "engine/rules/replay.py": "the replay file's format, written after the game is played",
     "engine/batches/totals.py": "what a batch counts of a game, read from its final position",
     "engine/batches/replay.py": "the replay viewer's frames: the positions the game went through",
+    "engine/rules/view.py": "what a seat sees, as the API's JSON: read, never written, by a game",
 }
 
 # What the engine runs as, for benchmarks and reports: set by activate().

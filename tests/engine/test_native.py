@@ -179,8 +179,9 @@ def test_an_edit_of_any_game_source_changes_the_digest(tmp_path: Path, name: str
     [
         # What shows a game, not what decides it: the boards, the events' text, the Play
         # table's board, the command-line player, the replay file's format.
-        "engine/board.py",
-        "engine/event_text.py",
+        "engine/display/board.py",
+        "engine/display/event_text.py",
+        "engine/rules/observation.py",
         "play/board.py",
         "engine/rules/play.py",
         "engine/rules/replay.py",
