@@ -155,10 +155,10 @@ def board_of(
         return found if found is not None else seen_face(card, local)
 
     legal: dict[int, list[tuple[str, int]]] = {}
-    for kind, card, arg in observation.legal_actions:
+    for kind, card_id, arg in observation.legal_actions:
         name = ACTION_KINDS[kind]
         if name in ("play", "play_onto", "cast"):
-            legal.setdefault(card, []).append((name, arg))
+            legal.setdefault(card_id, []).append((name, arg))
     seats = []
     chosen_card: HandCard | None = None
     for player in observation.seats:
