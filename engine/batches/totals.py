@@ -29,8 +29,9 @@ from engine.batches.seeding import (
     TURN_LIMIT,
     deck_in_seat,
 )
-from engine.rules import MODES, PLAYER_NAMES, GameState, wilson
+from engine.rules import MODES, PLAYER_NAMES, GameState
 from engine.rules import TURN_LIMIT as TURN_LIMIT_TURNS
+from engine.rules.play import wilson
 
 # A card first played in one of its player's first EARLY_TURNS turns was played early: the turns
 # a Duel's opening takes (the first player's 6 Mana, then the build-up before the Assaults bite).

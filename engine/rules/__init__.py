@@ -36,8 +36,8 @@ The same sources run compiled when ``make engine`` built them (engine.rules.nati
 The public API is ``__all__``: the rest of the project imports ``engine.rules`` itself (an
 import-linter contract), never its modules, but for the tools a game never loads, public modules
 of their own: ``native`` (the build and the digest), ``scenario`` (the scenario files),
-``solver``, ``ladder`` and ``corpus``. What a seat sees is ``observe``'s ``Observation``; its JSON
-is ``seat_view`` (``view``).
+``solver``, ``ladder``, ``corpus`` and ``play`` (the command-line player, run as a module). What
+a seat sees is ``observe``'s ``Observation``; its JSON is ``seat_view`` (``view``).
 """
 
 from engine.rules import native
@@ -131,7 +131,6 @@ from engine.rules.observation import (
     SeatSeen,
     observe,
 )
-from engine.rules.play import wilson
 from engine.rules.replay import record, recorded
 from engine.rules.solo import preconstructed
 from engine.rules.state import OVER, RULES_VERSION, SUMMONING, GameState, Options, Outcome
@@ -248,5 +247,4 @@ __all__ = [
     "table_decks",
     "to_json",
     "validate_deck",
-    "wilson",
 ]
