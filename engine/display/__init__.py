@@ -7,8 +7,10 @@
 - ``event_text``: the engine's events and refusals in the page's language
   (``event_messages``: the gettext messages ``manage.py event_messages`` generates for them).
 - ``replay_steps``: a replay viewer's position, its buttons and its board.
+- ``chaos_text`` and ``chaos_display``: a Duel of Chaos game's events, phases and refusals in the
+  page's language, and its replay viewer (finished tables and test batches' games).
 
-It depends on the rules engine and the catalogue's emblems, never on the engine app's models,
-services or batches (import-linter checks it), so Play, the test games and the Grimoire share
-it without depending on one another.
+It depends on the pure rules engines (``engine.rules``, ``engine.chaos``) and the catalogue, never
+on the engine app's models, services or batches (import-linter checks it), so Play, the test
+games and the Grimoire share it without depending on one another.
 """
