@@ -39,8 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.postgres import database_missing  # noqa: E402
-from engine.rules import Options, apply, legal_actions, new_game  # noqa: E402
+from engine.rules import Action, GameState, Options, legal_actions  # noqa: E402
+from engine.rules.agents import Agent  # noqa: E402
 from engine.rules.cards import load_catalogue  # noqa: E402
+from engine.rules.game import Game  # noqa: E402
 from tests.support.processes import free_port, running, wait_for_http  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/cod_site_bench_play"
@@ -169,6 +171,22 @@ def play(
                 return
 
 
+class _Timed:
+    """An agent whose decisions (those with a choice) are timed into ``spent``, in ms."""
+
+    def __init__(self, agent: Agent, spent: list[float]) -> None:
+        self.agent = agent
+        self.spent = spent
+
+    def choose(self, state: GameState) -> Action:
+        choice = len(legal_actions(state)) > 1
+        started = time.process_time()
+        action = self.agent.choose(state)
+        if choice:
+            self.spent.append(1000 * (time.process_time() - started))
+        return action
+
+
 def agent_decisions(games: int) -> None:
     """Print the ms per decision of the table's searching agents (see the module's doc)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cod_site.settings")
@@ -187,15 +205,10 @@ def agent_decisions(games: int) -> None:
             spent: list[float] = []
             for game in range(games):
                 dealt = [decks[(game + seat) % 4] for seat in range(seats)]
-                state = new_game(dealt, game, Options(mode=mode))
-                agents = [table_agent(name, game * seats + seat) for seat in range(seats)]
-                while state.outcome is None and state.turn <= settings.PLAY_MAX_TURNS:
-                    choice = len(legal_actions(state)) > 1
-                    started = time.process_time()
-                    action = agents[state.active].choose(state)
-                    if choice:
-                        spent.append(1000 * (time.process_time() - started))
-                    apply(state, action)
+                agents = [
+                    _Timed(table_agent(name, game * seats + seat), spent) for seat in range(seats)
+                ]
+                Game.start(dealt, game, Options(mode=mode)).advance(agents)
             cuts = statistics.quantiles(spent, n=100)
             verdict = "met" if max(spent) <= GOAL_DECISION_MS else "NOT met"
             print(

@@ -116,7 +116,6 @@ def main() -> int:
     from engine import selectors, services, simulation
     from engine.adapters.decks import DeckChoice
     from engine.models import SimulationBatch, Status
-    from engine.rules.actions import apply
 
     call_command("migrate", verbosity=0)
     if not Card.objects.exists():
@@ -189,16 +188,7 @@ def main() -> int:
 
     def engine_alone() -> None:
         for index in range(sample):
-            state = spec.start(index)
-            agents = spec.agents_for(index)
-            count = 0
-            while (
-                state.outcome is None
-                and state.turn <= simulation.MAX_TURNS
-                and count < simulation.MAX_ACTIONS
-            ):
-                apply(state, agents[state.active].choose(state))
-                count += 1
+            spec.game(index).advance(spec.agents_for(index))
 
     def with_statistics() -> None:
         simulation.play_games(spec, 0, sample)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce, Lower
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cards.chaos_files import (
@@ -481,6 +482,18 @@ def chaos_translated(
         if row is not None and getattr(row, attribute):
             return Translated(getattr(row, attribute), code, code != language)
     return Translated("", language, False)
+
+
+def chaos_names(*, set_code: str, language: str | None = None) -> dict[str, str]:
+    """The engine's card names (English) of the set `set_code` in `language` where the
+    catalogue has a translation (else English, else French, as the card pages)."""
+    language = language or get_language() or "en"
+    cards = ChaosCard.objects.filter(chaos_set__code=set_code).prefetch_related("translations")
+    names: dict[str, str] = {}
+    for card in cards:
+        english = chaos_translated(card, "name", "en").text
+        names[english] = chaos_translated(card, "name", language).text or english
+    return names
 
 
 def chaos_cards_with_details(queryset: QuerySet[ChaosCard] | None = None) -> QuerySet[ChaosCard]:

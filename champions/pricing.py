@@ -15,7 +15,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine.rules.abilities.registry import AURA_PREFIX
+from engine.rules import AURA_PREFIX
 
 ATTACK_MIN, ATTACK_MAX = 0, 9
 HP_MIN, HP_MAX = 1, 9

@@ -233,7 +233,6 @@ PLAY_LOOKAHEAD_NODES = env_int("PLAY_LOOKAHEAD_NODES", 3000)
 # the ladder's word for this very player); measured with the compiled engine on this shared
 # 2-core machine, p95 67 ms and at most 112 ms a decision, Duel and Free-For-All.
 PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
-PLAY_MAX_TURNS = env_int("PLAY_MAX_TURNS", 200)
 # Server-sent events: how long one stream stays open at most, then the page opens the next (a
 # stopping server process ends its streams at once: cod_site/broadcast.py; why minutes: the doc
 # of play/streams.py).

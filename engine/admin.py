@@ -16,8 +16,7 @@ from engine.models import (
     SimulationChunk,
     SimulationSeat,
 )
-from engine.rules.ai_options import AiOptions
-from engine.rules.errors import InputError
+from engine.rules import AiOptions, InputError
 
 # Shown and read-only: a batch's seats and chunks are written by the services only.
 SEAT_FIELDS = (

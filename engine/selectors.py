@@ -19,7 +19,7 @@ from cards.selectors import card_name, pick_translation
 from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
-from engine import board, simulation
+from engine import simulation
 from engine.adapters.chaos import chaos_box
 from engine.adapters.decks import COOP_MODE, MODE, DeckChoice
 from engine.adapters.difficulty import difficulty_level_options
@@ -32,6 +32,7 @@ from engine.chaos.digest import engine_digest as chaos_engine_digest
 from engine.chaos.replay import readable, record
 from engine.chaos.state import Options
 from engine.chaos.turn import new_game as chaos_new_game
+from engine.display.faces import CardFace, card_face
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
@@ -47,10 +48,7 @@ from engine.models import (
     SimulationSeat,
     Status,
 )
-from engine.rules import MODES
-from engine.rules.ai_options import AiOptions
-from engine.rules.errors import InputError
-from engine.rules.native import engine_digest
+from engine.rules import MODES, TURN_LIMIT, AiOptions, InputError, engine_digest
 from engine.verdict_drift import Drift, current_drifts
 
 Viewer = User | AnonymousUser
@@ -272,7 +270,7 @@ def _seat_cards(
     return seat.cards, seat.slugs
 
 
-def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str, board.CardFace]:
+def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str, CardFace]:
     """{engine card name: its face on the board}, for every card and Champion the batch plays:
     named as `card_labels` names them, a catalogue card with its catalogue emblem."""
     seats = batch_seats(batch)
@@ -282,7 +280,7 @@ def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str,
         cards, slugs = _seat_cards(batch, seat)
         for card, slug in zip(cards, slugs, strict=True):
             known = by_slug.get(slug)
-            faces[card["name"]] = board.card_face(
+            faces[card["name"]] = card_face(
                 name=card["name"],
                 label=labels[card["name"]],
                 slug=slug,
@@ -291,7 +289,7 @@ def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str,
             )
         if seat.champion:
             name = seat.champion["name"]
-            faces[name] = board.card_face(
+            faces[name] = card_face(
                 name=name, label=labels[name], slug="", expansion_code="", definition=seat.champion
             )
     return faces
@@ -668,6 +666,9 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
     if summary is not None and summary.games:
         share = summary.draws / summary.games
         if share > DRAWS_WARNING_SHARE:
+            # A batch of a mode this engine does not know was stopped at the modes' own limit.
+            known = MODES.get(batch.mode)
+            limit = known.turn_limit if known is not None else TURN_LIMIT
             warnings.append(
                 VerdictWarning(
                     "draws",
@@ -675,7 +676,7 @@ def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None)
                         "%(share)s of the games were draws, stopped after %(turns)d turns: the "
                         "win rates leave them out, so they say less than they seem."
                     )
-                    % {"share": _percent(share), "turns": simulation.MAX_TURNS},
+                    % {"share": _percent(share), "turns": limit},
                     {"draws": summary.draws, "games": summary.games},
                 )
             )

@@ -62,9 +62,8 @@ from engine.models import (
     SimulationSeat,
     Status,
 )
-from engine.rules import MODES, RULES_VERSION
-from engine.rules.modes import AUTOMATON as AUTOMATON_CONTROLLER
-from engine.rules.native import engine_digest
+from engine.rules import AUTOMATON as AUTOMATON_CONTROLLER
+from engine.rules import MODES, RULES_VERSION, engine_digest
 
 logger = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.rules.cards import CardDef, load_catalogue
+from engine.rules import CardDef, load_catalogue
 from engine.rules.corpus import constructed_matches, preconstructed_matches
 from engine.simulation import BatchSpec, play_game
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import chaos_sets, chaos_translated
+from cards.selectors import chaos_names, chaos_sets, chaos_translated
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -20,11 +20,10 @@ from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
 from engine import selectors, services, simulation
 from engine.adapters.decks import DeckChoice
-from engine.chaos_display import chaos_names
-from engine.chaos_display import replay_context as chaos_replay_context
+from engine.display.chaos_display import replay_context as chaos_replay_context
+from engine.display.replay_steps import query_number, replay_context
 from engine.forms import ChaosBatchForm, TestDeckForm
 from engine.models import ACTIVE_STATUSES, ChaosAgent, ChaosBatch, SimulationBatch
-from engine.replay_steps import query_number, replay_context
 
 PAGE_SIZE = 20
 
@@ -175,9 +174,9 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
         for name, label in row.items()
     }
     names = [selectors.seat_name(seat) for seat in selectors.batch_seats(batch)]
-    players = game.frames[0].players
+    seat_decks = game.seat_decks
     # The page names decks; the engine's events and actions name seats.
-    deck_letters = [simulation.DECK_LETTERS[player.deck].upper() for player in players]
+    deck_letters = [simulation.DECK_LETTERS[deck].upper() for deck in seat_decks]
     context = {
         "batch": batch,
         "game": game,
@@ -194,8 +193,8 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             labels=labels,
             letters=deck_letters,
             titles=[
-                _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[player.deck]}
-                for player, letter in zip(players, deck_letters, strict=True)
+                _("Deck %(letter)s · %(name)s") % {"letter": letter, "name": names[deck]}
+                for deck, letter in zip(seat_decks, deck_letters, strict=True)
             ],
         ),
     }
@@ -346,7 +345,7 @@ def chaos_game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpRe
             options=game.options,
             actions=game.actions,
             labels=labels,
-            names=chaos_names(batch.set_code),
+            names=chaos_names(set_code=batch.set_code),
             here=reverse("engine:chaos_replay", args=[batch.pk, index]),
         ),
     }

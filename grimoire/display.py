@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 
 from cards.models import Ability
 from cards.selectors import translated
-from engine.board import BoardView, CardFace, card_face, position_board
-from engine.rules.actions import STRONGHOLD_TOKEN as STRONGHOLD
-from engine.rules.state import LINE_NAMES as LINES
-from engine.rules.state import GameState
+from engine.display.board import Board, board_of
+from engine.display.faces import CardFace, card_face
+from engine.rules import LINE_NAMES as LINES
+from engine.rules import SPECTATOR, GameState, observe
+from engine.rules import STRONGHOLD_TOKEN as STRONGHOLD
 
 
 def goal_text(goal: dict[str, Any]) -> str:
@@ -151,7 +152,7 @@ def sides(scenario: dict[str, Any]) -> list[Side]:
     return out
 
 
-def board(scenario: dict[str, Any], state: GameState) -> BoardView:
+def board(scenario: dict[str, Any], state: GameState) -> Board:
     """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up."""
     faces: dict[str, CardFace] = {
         name: card_face(name=name, label=name, slug=name, expansion_code="", definition=card)
@@ -163,7 +164,7 @@ def board(scenario: dict[str, Any], state: GameState) -> BoardView:
         % {"letter": letter}
         for letter in ("A", "B")
     ]
-    return position_board(state, faces=faces, titles=titles)
+    return board_of(observe(state, SPECTATOR, all_hands=True), titles=titles, faces=faces)
 
 
 # The state's keys that the editor's "The turn" sets.

@@ -18,10 +18,17 @@ from cards.selectors import Translated, card_name, card_prefetches, pick_transla
 from champions.models import Visibility
 from cod_site.errors import DomainError
 from engine.adapters.definitions import deck_engine_definitions
-from engine.rules.actions import apply, from_json, legal_actions, to_json
-from engine.rules.errors import IllegalAction, InputError
+from engine.rules import (
+    SUMMONING,
+    GameState,
+    IllegalAction,
+    InputError,
+    apply,
+    from_json,
+    legal_actions,
+    to_json,
+)
 from engine.rules.scenario import build_state, parse
-from engine.rules.state import SUMMONING, GameState
 from grimoire.book import LESSON_PREFIX
 from grimoire.models import ACTIVE_JOB_STATUSES, JobKind, JobStatus, Puzzle, PuzzleRecord, SolverJob
 

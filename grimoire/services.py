@@ -31,10 +31,9 @@ from champions.models import Visibility
 from cod_site.background import task_send
 from cod_site.errors import DomainError
 from cod_site.text import hidden_character
-from engine.rules.errors import InputError
+from engine.rules import LINE_NAMES, PLAYER_NAMES, GameState, InputError
 from engine.rules.scenario import Scenario, build_state, parse
 from engine.rules.solver import Attempt, Report, attempt, goal_from_json, goal_problems, solve
-from engine.rules.state import LINE_NAMES, PLAYER_NAMES, GameState
 from grimoire.book import UID_PREFIX
 from grimoire.models import (
     ACTIVE_JOB_STATUSES,

@@ -14,10 +14,20 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine.rules import drafts
-from engine.rules.cards import INCANTATION, CardDef
-from engine.rules.drafts import PROCEDURES, Draft, new_draft, pending_for, pick, restore
-from engine.rules.errors import IllegalAction
+from engine.rules import (
+    INCANTATION,
+    PROCEDURES,
+    CardDef,
+    Draft,
+    IllegalAction,
+    new_draft,
+    pending_for,
+    pick,
+    restore,
+)
+from engine.rules import hand_origin as draft_hand_origin
+from engine.rules import left_of as draft_left_of
+from engine.rules import right_of as draft_right_of
 
 MUTATION = PROCEDURES["mutation"]
 SEATS = MUTATION.seats
@@ -46,16 +56,16 @@ def seat_numbers() -> range:
 
 
 def left_of(seat: int) -> int:
-    return drafts.left_of(MUTATION, seat - 1) + 1
+    return draft_left_of(MUTATION, seat - 1) + 1
 
 
 def right_of(seat: int) -> int:
-    return drafts.right_of(MUTATION, seat - 1) + 1
+    return draft_right_of(MUTATION, seat - 1) + 1
 
 
 def hand_origin(seat: int, pick_index: int) -> int:
     """The seat whose dealt hand `seat` picks from at its pick number `pick_index` (from 0)."""
-    return drafts.hand_origin(MUTATION, seat - 1, pick_index) + 1
+    return draft_hand_origin(MUTATION, seat - 1, pick_index) + 1
 
 
 class _Table:

@@ -26,7 +26,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine.rules.abilities.registry import AURA_PREFIX
+from engine.rules import AURA_PREFIX
 
 MAX_VALUE = 9
 CREATURE = "creature"

@@ -13,9 +13,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
+from cards.selectors import chaos_names
 from cod_site.errors import DomainError
-from engine import chaos_text
-from engine.adapters.chaos import chaos_box
+from engine.adapters.play import chaos_box
 from engine.chaos import (
     SPECTATOR,
     Action,
@@ -44,7 +44,8 @@ from engine.chaos.actions import (
 from engine.chaos.effects import CLAN_BITS, CLANS
 from engine.chaos.events import SEATS
 from engine.chaos.state import OVER
-from engine.chaos_display import card_view, chaos_names, named, replay_context, zone_view
+from engine.display import chaos_text
+from engine.display.chaos_display import card_view, named, replay_context, zone_view
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash
 
@@ -201,7 +202,7 @@ def _choices(
 def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees of the table, ready for the page: the view of
     `engine.chaos.seat_view` with translated names, its events as text, its buttons."""
-    names = chaos_names(table.set_code)
+    names = chaos_names(set_code=table.set_code)
     seats = list(table.seats.all())
     labels = [chaos_seat_label(other) for other in seats]
     if table.status == Status.WAITING:
@@ -267,8 +268,8 @@ def chaos_board(table: ChaosTable, seat: ChaosSeat | None) -> dict[str, Any]:
 
 
 def chaos_replay(table: ChaosTable, query: Mapping[str, str], here: str) -> dict[str, Any]:
-    """The replay viewer of a finished table (`engine.chaos_display.replay_context`) at the step
-    and from the seat `query` asks for."""
+    """The replay viewer of a finished table (`engine.display.chaos_display.replay_context`) at
+    the step and from the seat `query` asks for."""
     return replay_context(
         query,
         box=chaos_box(table.cards, table.set_code),
@@ -276,7 +277,7 @@ def chaos_replay(table: ChaosTable, query: Mapping[str, str], here: str) -> dict
         options=chaos_options(),
         actions=chaos_actions(table),
         labels=[chaos_seat_label(seat) for seat in table.seats.all()],
-        names=chaos_names(table.set_code),
+        names=chaos_names(set_code=table.set_code),
         here=here,
     )
 

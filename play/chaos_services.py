@@ -22,14 +22,14 @@ from django.utils.translation import gettext as _
 from cod_site.background import task_send
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
-from engine import chaos_text
-from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine.adapters.play import chaos_box, chaos_set_cards
 from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
 from engine.chaos.agents import AGENTS
 from engine.chaos.errors import InputError
 from engine.chaos.events import SEATS
 from engine.chaos.replay import readable, record
 from engine.chaos.state import OVER
+from engine.display import chaos_text
 from play.chaos_selectors import chaos_actions, chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
 from play.selectors import code_matches, token_hash

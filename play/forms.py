@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cod_site.errors import DomainError
-from engine.adapters.decks import PRECONSTRUCTED_NUMBERS, DeckChoice
+from engine.adapters.play import PRECONSTRUCTED_NUMBERS, DeckChoice
 from play.models import ChaosAgent, Format, Mode, TurnTime
 from play.selectors import agent_choices
 from play.services import SeatRequest

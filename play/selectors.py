@@ -18,20 +18,41 @@ from cards.selectors import translated
 from cod_site.errors import DomainError
 from decks.selectors.formats import format_name
 from decks.selectors.lists import deck_list
-from engine.adapters.decks import COOP_AI_CARDS
-from engine.agent_ladder import current_ladder
-from engine.rules import CardDef, GameState, Options, apply, legal_actions, new_game
-from engine.rules.ai_options import AiOptions
-from engine.rules.coop import coop_decks
-from engine.rules.drafts import Draft, Pending, new_draft, pending, pick
-from engine.rules.events import PLAYER_NAMES
-from engine.rules.modes import AUTOMATON, MODES
-from engine.rules.native import engine_digest
-from engine.rules.view import CARD_KEYS, SPECTATOR, action_json, seat_view
-from engine.simulation import DRAFT_PROCEDURES, Frame, replay_frames
+from engine.adapters.play import (
+    COOP_AI_CARDS,
+    Frame,
+    current_ladder,
+    replay_frames,
+)
+from engine.rules import (
+    AUTOMATON,
+    CARD_KEYS,
+    DRAFT_PROCEDURES,
+    MODES,
+    PLAYER_NAMES,
+    SPECTATOR,
+    AiOptions,
+    CardDef,
+    Draft,
+    GameState,
+    Observation,
+    Options,
+    Pending,
+    action_json,
+    apply,
+    engine_digest,
+    legal_actions,
+    new_draft,
+    new_game,
+    observe,
+    pending,
+    pick,
+    seat_view,
+    table_decks,
+)
 from mutation.access import Actor
 from mutation.selectors import playable_sessions
-from play.models import Agent, DraftPick, Game, GameAction, Mode, Seat, SeatKind, Status
+from play.models import Agent, DraftPick, Game, GameAction, Seat, SeatKind, Status
 
 # How many saved decks a form's select offers (mine, or a search's public ones).
 DECK_CHOICES = 50
@@ -184,7 +205,7 @@ def game_champions(game: Game) -> list[CardDef | None] | None:
 def game_decks(game: Game) -> list[list[CardDef]]:
     """The decks as the engine plays them, in seat order (their Champions: `game_champions`);
     Co-op's two AI seats hold the AI's 48 cards, divided into its two piles by
-    the game's seed as test games divide them (`engine.rules.coop.coop_decks`)."""
+    the game's seed as test games divide them (`engine.rules.game.table_decks`)."""
     decks = [
         [
             CardDef.from_json(card, f"seat {seat.index} card {i}")
@@ -193,10 +214,7 @@ def game_decks(game: Game) -> list[list[CardDef]]:
         for seat in game.seats.all()
         if seat.cards is not None
     ]
-    if game.mode == Mode.COOP and len(decks) == len(MODES[Mode.COOP].seats):
-        first, ai, second = decks[:3]
-        return coop_decks(first, second, ai, game.seed)
-    return decks
+    return [list(deck) for deck in table_decks(game.mode, decks, game.seed)]
 
 
 def draft_players(game: Game) -> list[int]:
@@ -523,6 +541,15 @@ def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[st
         viewer = SPECTATOR if seat is None else seat.index
         data["state"] = seat_view(state, viewer, events_from, reveal=finished)
     return data
+
+
+def game_observation(*, game: Game, seat: Seat | None) -> Observation | None:
+    """The engine's observation of the position for `seat` (None: a spectator, who sees no
+    hand), which the table's board draws; None while the game has no position."""
+    if not started(game):
+        return None
+    viewer = SPECTATOR if seat is None else seat.index
+    return observe(game_state(game), viewer, reveal=game.status == Status.FINISHED)
 
 
 # The keys under which a view names a card by its id (a card's, an event's, an action's).

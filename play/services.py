@@ -25,36 +25,43 @@ from cod_site.accounts.selectors import active_user
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
 from cod_site.text import check_visible
-from engine.adapters.decks import (
+from engine.adapters.play import (
     DeckChoice,
     ResolvedDeck,
     check_playable,
     coop_ai_deck_resolve,
     coop_invited_partner_check,
+    difficulty_level_options,
+    draft_pool_resolve,
     simulation_deck_resolve,
     solo_ai_deck_resolve,
 )
-from engine.adapters.difficulty import difficulty_level_options
-from engine.adapters.pools import draft_pool_resolve
-from engine.event_text import refusal_text
+from engine.display.event_text import refusal_text
 from engine.rules import (
+    AUTOMATON,
+    DRAFT_PROCEDURES,
+    MODES,
     RULES_VERSION,
+    SEAT_ARGS,
+    Action,
+    Draft,
     GameState,
+    GreedyAgent,
     IllegalAction,
     InputError,
+    LookaheadAgent,
+    PriceDrafter,
+    RandomAgent,
+    StrongAgent,
+    action_from_json,
     apply,
+    engine_digest,
+    pending,
+    pick,
+    record,
 )
-from engine.rules.agents import Agent as EngineAgent
-from engine.rules.agents import GreedyAgent, LookaheadAgent, RandomAgent, StrongAgent
-from engine.rules.drafters import PriceDrafter
-from engine.rules.drafts import Draft, pending, pick
-from engine.rules.events import SEAT_ARGS
-from engine.rules.modes import AUTOMATON, MODES
-from engine.rules.native import engine_digest
-from engine.rules.replay import record
-from engine.rules.state import OVER
-from engine.rules.view import action_from_json
-from engine.simulation import DRAFT_PROCEDURES
+from engine.rules import Agent as EngineAgent
+from engine.rules import Game as EngineGame
 from mutation.access import Actor
 from mutation.selectors import playable_deck
 from play.models import (
@@ -626,25 +633,48 @@ def _start(game: Game) -> None:
     _save_position(game, state, _play_agents(game, state, 0))
 
 
+class _AgentsCall:
+    """The computer seats' moves of one call: the index of the next action stored, and each
+    move stored as it is played."""
+
+    def __init__(self, game: Game, index: int) -> None:
+        self.game = game
+        self.index = index
+
+    def store(self, state: GameState, seat: int, action: Action) -> None:
+        _store(self.game, seat, f"agent-{self.index}", action, self.index)
+        self.index += 1
+
+
+class _TableSeat:
+    """A computer seat for one call. Its agent is made when the seat first plays in the call,
+    seeded by the index of that move (the same table and actions pick the same moves again).
+    The call plays the seat's turn to its end, so the agent's repetition guard (ruling A1) sees
+    the whole turn: a fresh agent per move could cast a 0-Mana Incantation that returns to the
+    hand forever."""
+
+    def __init__(self, call: _AgentsCall, agent: str) -> None:
+        self.call = call
+        self.name = agent
+        self.agent: EngineAgent | None = None
+
+    def choose(self, state: GameState) -> Action:
+        if self.agent is None:
+            seed = derived_seed(self.call.game.seed, "agent", self.call.index)
+            self.agent = table_agent(self.name, seed)
+        return self.agent.choose(state)
+
+
 def _play_agents(game: Game, state: GameState, index: int) -> int:
-    """Let the computer seats play while they have the turn; the next action index."""
-    seats = {seat.index: seat for seat in game.seats.all()}
-    agents: dict[int, EngineAgent] = {}
-    while state.phase != OVER and seats[state.active].kind == SeatKind.AGENT:
-        if state.turn > settings.PLAY_MAX_TURNS:
-            break
-        seat = seats[state.active]
-        # One agent per seat for the moves of this call, seeded by the index of its first move
-        # (the same table and actions pick the same moves again). The call plays the seat's turn
-        # to its end, so the agent's repetition guard (ruling A1) sees the whole turn: a fresh
-        # agent per move could cast a 0-Mana Incantation that returns to the hand forever.
-        if seat.index not in agents:
-            agents[seat.index] = table_agent(seat.agent, derived_seed(game.seed, "agent", index))
-        action = agents[seat.index].choose(state)
-        apply(state, action)
-        _store(game, seat.index, f"agent-{index}", action, index)
-        index += 1
-    return index
+    """Let the computer seats play while they have the turn (the engine's game object, as
+    every game is played: a person's seat stops it); the next action index."""
+    call = _AgentsCall(game, index)
+    seats = [
+        _TableSeat(call, seat.agent) if seat.kind == SeatKind.AGENT else None
+        for seat in sorted(game.seats.all(), key=lambda seat: seat.index)
+    ]
+    EngineGame(state).advance(seats, after=call.store)
+    return call.index
 
 
 def _store(game: Game, seat: int, client_id: str, action: tuple[int, int, int], index: int) -> None:
@@ -661,7 +691,7 @@ def _save_position(game: Game, state: GameState, action_count: int) -> None:
     game.action_count = action_count
     game.turn = state.turn
     game.active_seat = state.active
-    if state.phase == OVER or state.turn > settings.PLAY_MAX_TURNS:
+    if EngineGame(state).over:
         _finish(game, list(state.outcome.winners()) if state.outcome else [])
     game.save()
     # The position is known: the next request of this game need not replay it.
@@ -773,8 +803,8 @@ def _refused(
     """The engine's refusal `error` as the seat that asked may read it: its message in the
     current language (`wording` of `%(reason)s`), a card named only if it is among the cards
     the seat may see (`seen`, by id), any other by the id it asked with, as a card that does not
-    exist (`engine.event_text.refusal_text`); `details` the refusal's code, rule and arguments
-    (cards by id, seats by letter)."""
+    exist (`engine.display.event_text.refusal_text`); `details` the refusal's code, rule and
+    arguments (cards by id, seats by letter)."""
     reason = refusal_text(error.code, error.arguments, seen)
     arguments = {
         key: index_letter(value) if key in SEAT_ARGS and type(value) is int else value

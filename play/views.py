@@ -30,10 +30,10 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
-from engine.replay_steps import replay_context
-from engine.rules.view import SPECTATOR
+from engine.display.replay_steps import replay_context
+from engine.rules import SPECTATOR
 from play import chaos_selectors, selectors, services
-from play.board import definition_face, table_context
+from play.board import table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
 from play.streams import READERS, stream_response
@@ -182,8 +182,16 @@ def _board_context(
     language = current_language()
     local = card_names_in(language)
     abilities = ability_texts_in(language) if "draft" in view else None
+    observation = selectors.game_observation(game=game, seat=seat)
     context = table_context(
-        view, names, seat=viewer, chosen=chosen, since=since, local=local, abilities=abilities
+        view,
+        observation,
+        names,
+        seat=viewer,
+        chosen=chosen,
+        since=since,
+        local=local,
+        abilities=abilities,
     )
     if seat is None:
         args = [game.uid, game.spectate_code]
@@ -269,10 +277,8 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
         replay = selectors.game_frames(game)
     except DomainError as error:
         raise Http404(error.message) from error
-    seats = list(game.seats.all())
-    definitions = [card for seat in seats for card in [*(seat.cards or []), seat.champion] if card]
     frames = replay.frames
-    letters = [player.seat for player in frames[0].players]
+    letters = [player.letter for player in frames[0].players.seats]
     names = _seat_names(game)
     local = card_names_in(current_language())
     context = {
@@ -283,7 +289,10 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             frames,
             here,
             cards=[local.get(name, name) for name in replay.names],
-            faces={str(card["name"]): definition_face(card, local) for card in definitions},
+            # Each card drawn from its played values, named in the page's language, as the
+            # table draws it: the same board for the same position.
+            faces={},
+            local=local,
             labels={},
             letters=letters,
             titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],

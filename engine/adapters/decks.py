@@ -20,9 +20,7 @@ from decks.selectors.codes import deck_code_for, deck_decode
 from decks.selectors.formats import format_get
 from engine.adapters.definitions import champion_engine_definition, deck_engine_definitions
 from engine.models import DeckSource
-from engine.rules import InputError
-from engine.rules.cards import CardDef, validate_deck
-from engine.rules.champion import champion_from_json
+from engine.rules import CardDef, InputError, champion_from_json, validate_deck
 
 # The mode of a batch unless it asks for Solo.
 MODE = "duel"

@@ -10,7 +10,7 @@ from cards.models import Card, CardType
 from cards.selectors import card_name
 from champions.models import Champion
 from champions.selectors import champion_name
-from engine.rules.abilities.registry import AURA_PREFIX
+from engine.rules import AURA_PREFIX
 
 
 def engine_card_definition(

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine.models import DifficultyLevel, DifficultyOption, DifficultyParameter
-from engine.rules.ai_options import AiOptions
+from engine.rules import AiOptions
 
 
 def difficulty_levels() -> list[DifficultyLevel]:

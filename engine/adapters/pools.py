@@ -11,9 +11,7 @@ from cards.models import Card, Expansion
 from cards.selectors import cards_with_details
 from cod_site.errors import DomainError
 from engine.adapters.definitions import deck_engine_definitions
-from engine.rules import InputError
-from engine.rules.cards import CardDef
-from engine.rules.drafts import new_draft
+from engine.rules import CardDef, InputError, new_draft
 
 # The most expansions one pool mixes: the Co-op Draft's 64 cards take two; their slugs, joined
 # by commas, fit the batch's `draft_expansion`.

@@ -26,13 +26,13 @@ from engine.models import (
     SimulationBatch,
     SimulationSeat,
 )
-from engine.rules import MODES
-from engine.rules.ai_options import (
+from engine.rules import (
     EDITION_2021_ABILITIES,
     EDITIONS,
     FIXED_MANA_RANGE,
     GIVEN_ABILITIES,
     MANA_PER_CREATURE_CHOICES,
+    MODES,
 )
 from engine.services import CONTROL_GAMES, CURVE_GAMES, MAX_CURVE_GAMES, SEED_BITS, DraftChoice
 

@@ -27,7 +27,7 @@ from engine.adapters.decks import DeckChoice, ResolvedDeck, simulation_deck_reso
 from engine.metagame import rating
 from engine.metagame.selectors import popular_public_decks
 from engine.models import ACTIVE_STATUSES, MetagamePairing, MetagameRefresh, Status
-from engine.rules.native import engine_digest
+from engine.rules import engine_digest
 from engine.services import agent_for
 
 logger = logging.getLogger(__name__)

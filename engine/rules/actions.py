@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from engine.rules.abilities.costs import WINDOW, available_count, card_cost
 from engine.rules.abilities.on_play import PLACEMENT
-from engine.rules.abilities.registry import BLACKMAIL, PRICE_OF_BLOOD, SYMBIOTE
+from engine.rules.abilities.registry import PRICE_OF_BLOOD, SYMBIOTE
 from engine.rules.assault import assault
 from engine.rules.champion import summon_cost, summonable
 from engine.rules.errors import GameOver, IllegalAction, InputError
@@ -53,13 +53,19 @@ def playable_cards(state: GameState) -> list[int]:
     kingdom = hand_of(state, player)
     hand = kingdom.hand
     mana = kingdom.mana
-    mask_of = state.setup.mask
     playable = []
     for index in range(available_count(state, player)):
         card = hand[index]
-        if card_cost(state, player, index, card) <= mana or mask_of[card] & PRICE_OF_BLOOD:
+        if _affordable(state, card, card_cost(state, player, index, card), mana):
             playable.append(index)
     return playable
+
+
+def _affordable(state: GameState, card: int, cost: int, mana: int) -> bool:
+    """Whether ``card`` costing ``cost`` can be paid with ``mana`` (rule phase-2-mana-cost), or
+    whatever the Mana with Price of Blood, which is paid in hit points (ruling R8): the one
+    statement of both rules for the legal actions and for the checks of ``apply``."""
+    return cost <= mana or state.setup.mask[card] & PRICE_OF_BLOOD != 0
 
 
 def symbiote_hosts(state: GameState, player: int) -> list[Creature]:
@@ -119,9 +125,9 @@ def summonable_champion(state: GameState) -> int:
     card = summonable(state, player)
     if card < 0 or state.phase != SUMMONING:
         return NO_CARD
-    if summon_cost(state, player) <= state.players[player].mana:
+    if _affordable(state, card, summon_cost(state, player), state.players[player].mana):
         return card
-    return card if state.setup.mask[card] & PRICE_OF_BLOOD else NO_CARD
+    return NO_CARD
 
 
 def apply(state: GameState, action: object) -> GameState:
@@ -219,12 +225,14 @@ def _check_in_hand(state: GameState, card: int) -> int:
         index = kingdom.hand.index(card)
     except ValueError:
         raise IllegalAction("not_in_hand", names, card=card) from None
-    if index >= WINDOW:
-        raise IllegalAction("not_available", names, card=card)
-    if setup.in_game & BLACKMAIL and index >= available_count(state, player):
+    # The cards playable_cards lists: the available ones (the 4 leftmost, fewer with
+    # Blackmail, which never adds any), affordable.
+    if index >= available_count(state, player):
+        if index >= WINDOW:
+            raise IllegalAction("not_available", names, card=card)
         raise IllegalAction("blackmailed", names, card=card)
     cost = card_cost(state, player, index, card)
-    if cost > kingdom.mana and not setup.mask[card] & PRICE_OF_BLOOD:
+    if not _affordable(state, card, cost, kingdom.mana):
         raise IllegalAction("too_expensive", names, card=card, cost=cost, mana=kingdom.mana)
     return index
 
@@ -243,7 +251,7 @@ def _check_champion(state: GameState, card: int) -> None:
     if kingdom.champion_exhausted:
         raise IllegalAction("champion_exhausted", names, card=card, printed=printed)
     cost = summon_cost(state, player)
-    if cost > kingdom.mana and not setup.mask[card] & PRICE_OF_BLOOD:
+    if not _affordable(state, card, cost, kingdom.mana):
         raise IllegalAction(
             "champion_too_expensive",
             names,

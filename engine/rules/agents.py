@@ -60,6 +60,7 @@ from engine.rules.actions import (
 )
 from engine.rules.cards import CardDef
 from engine.rules.champion import summon_cost
+from engine.rules.game import ACTION_LIMIT, Game
 from engine.rules.hidden import HiddenCards
 from engine.rules.kingdom import HandKingdom, hand_of
 from engine.rules.state import (
@@ -72,7 +73,6 @@ from engine.rules.state import (
     Options,
 )
 from engine.rules.summoning import CHAMPION_INDEX
-from engine.rules.turn import new_game
 
 
 class Agent(Protocol):
@@ -750,18 +750,21 @@ def play_game(
     seed: int,
     agents: Sequence[Agent],
     options: Options | None = None,
-    max_turns: int = 200,
-    max_actions: int = 5000,
+    max_turns: int | None = None,
+    max_actions: int = ACTION_LIMIT,
     champions: Sequence[CardDef | None] | None = None,
 ) -> GameResult:
-    """Play one game between ``agents`` (agent i plays deck i, with Champion i if given); a game
-    still running after ``max_turns`` turns or ``max_actions`` actions is a draw."""
-    state = new_game(decks, seed, options, champions)
+    """Play one game between ``agents`` (agent i plays deck i, with Champion i if given) to its
+    end (``engine.rules.game.Game``): a game still running after its mode's turn limit (or
+    ``max_turns``, an agent's own budget) or ``max_actions`` actions is a draw."""
+    game = Game.start(decks, seed, options, champions, max_turns)
     record: list[Action] = []
-    while state.outcome is None and state.turn <= max_turns and len(record) < max_actions:
-        action = agents[state.active].choose(state)
+
+    def recorded(state: GameState, seat: int, action: Action) -> None:
         record.append(action)
-        apply(state, action)
+
+    game.advance(agents, action_limit=max_actions, before=recorded)
+    state = game.state
     return GameResult(state.returns(), state.turn, tuple(record), state)
 
 

@@ -35,8 +35,8 @@ from engine.rules.actions import Action
 from engine.rules.agents import AGENTS, Agent, GameResult, play_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.cards import CardDef, Catalogue, load_catalogue
-from engine.rules.coop import coop_decks
 from engine.rules.corpus import PRECONSTRUCTED, preconstructed_matches
+from engine.rules.game import table_decks
 from engine.rules.modes import AUTOMATON as AUTOMATON_SEAT
 from engine.rules.modes import MODES
 from engine.rules.play import wilson
@@ -162,7 +162,10 @@ def fixtures(
                     card for n in PRECONSTRUCTED if n not in (first, second) for card in decks[n]
                 ]
                 drawn = random.Random(game_seed).sample(pool, _COOP_EXTRA)
-                seated = coop_decks(decks[first], decks[second], others + drawn, game_seed)
+                ai_cards = others + drawn
+                seated = table_decks(
+                    "coop", [decks[first], ai_cards, decks[second], ai_cards], game_seed
+                )
                 options = Options(mode="coop", ai=ai)
                 out.append(Fixture(tuple(map(tuple, seated)), game_seed, options, (0, 1, 0, 1)))
     else:

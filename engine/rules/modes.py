@@ -34,6 +34,14 @@ OTHER_TEAMS: Final = "other_teams"
 SOURCE_TEAM: Final = "source_team"
 WIN_RULES: Final = (OTHER_TEAMS, SOURCE_TEAM)
 
+# The end of a game the rulebook does not end (docs/rulings.md, A1: the rules allow an endless
+# game): one still running after this many turns is a draw. No rulebook text, so no rule of its
+# own: it cites the rule it completes. Every mode has the same limit; it is a field of the mode
+# so that everything that plays a game to its end reads it from there (engine.rules.game).
+TURN_LIMIT: Final = 200
+TURN_LIMIT_RULE: Final = "game-end"
+TURN_LIMIT_RULING: Final = "A1"
+
 
 @dataclass(frozen=True, slots=True)
 class Topology:
@@ -108,6 +116,8 @@ class Mode:
     win_rule: str
     # False: the mode is described here but its own rules are not written yet.
     playable: bool
+    # A game still running after this many turns is a draw (TURN_LIMIT_RULE, ruling A1).
+    turn_limit: int = TURN_LIMIT
 
     def controller(self, seat: int) -> int:
         return self.seats[seat].controller

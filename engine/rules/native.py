@@ -53,6 +53,7 @@ COMPILED = (
     "errors.py",
     "evaluation.py",
     "events.py",
+    "game.py",
     "hidden.py",
     "kingdom.py",
     "learned.py",
@@ -66,12 +67,14 @@ COMPILED = (
 )
 
 # The sources that decide the game a seed, the decks, the options and the actions give (paths from
-# the project's directory): the compiled ones (the rules and the agents); the reader of card
-# definitions, the AI's parameters and Co-op's division of the AI's cards, which stay interpreted;
-# the drafts with their drafters, which deal the decks of a Draft batch's games; the learned
-# evaluation's weights, which the learned agent plays by; and the seeding of a batch's games
-# (``engine/simulation.py``: ``derived_seed``, the seat rotation, the turn cap). Every module
-# these import from ``engine.rules`` is here, but for those named in ``NOT_GAME_SOURCES``
+# the project's directory): the compiled ones (the rules, the agents and the game object,
+# ``game.py``, which deals each mode's decks, plays the computer seats and ends the game); the
+# reader of card definitions, the AI's parameters and Co-op's division of the AI's cards, which
+# stay interpreted; the drafts with their drafters, which deal the decks of a Draft batch's games;
+# the learned evaluation's weights, which the learned agent plays by; and a batch's games
+# (``engine/batches/seeding.py``: ``derived_seed``, the seat rotation, the decks a Draft batch
+# drafts; ``engine/simulation.py``: how it calls the game object). Every module these import from
+# the ``engine`` package is here, but for those named in ``NOT_GAME_SOURCES``
 # (tests/engine/test_native.py derives the import closure and checks it).
 GAME_SOURCES = (
     *(f"engine/rules/{name}" for name in COMPILED),
@@ -82,14 +85,19 @@ GAME_SOURCES = (
     "engine/rules/drafters.py",
     "engine/rules/evaluation_model.py",
     "engine/rules/evaluation_model.json",
+    "engine/batches/seeding.py",
     "engine/simulation.py",
 )
 # Imported by the game's sources, yet deciding nothing of a game: why, for each.
 NOT_GAME_SOURCES = {
-    "engine/rules/__init__.py": "the package: it re-exports the modules and activates the build",
+    "engine/rules/__init__.py": "the package: its public API, and it activates the build",
     "engine/rules/native.py": "this digest and the build",
+    "engine/rules/observation.py": "what a seat sees of a position: read, never written, by a game",
     "engine/rules/play.py": "the command-line player: the batches take only its `wilson` interval",
     "engine/rules/replay.py": "the replay file's format, written after the game is played",
+    "engine/batches/totals.py": "what a batch counts of a game, read from its final position",
+    "engine/batches/replay.py": "the replay viewer's frames: the positions the game went through",
+    "engine/rules/view.py": "what a seat sees, as the API's JSON: read, never written, by a game",
 }
 
 # What the engine runs as, for benchmarks and reports: set by activate().

@@ -49,11 +49,11 @@ from engine.rules.agents import AGENTS, play_game
 from engine.rules.ai_options import AiOptions
 from engine.rules.cards import CardDef, Catalogue, load_catalogue, validate_deck
 from engine.rules.champion import champion_from_json, stand_in
-from engine.rules.coop import drafted_decks
 from engine.rules.drafters import DRAFTERS, run_draft
 from engine.rules.drafts import catalogue_pool, new_draft
 from engine.rules.errors import InputError
-from engine.rules.modes import MODES, Mode
+from engine.rules.game import drafted_table
+from engine.rules.modes import MODES, TURN_LIMIT, Mode
 from engine.rules.solo import preconstructed, validate_pile
 from engine.rules.state import PLAYER_NAMES, Options
 from engine.rules.turn import new_game
@@ -154,7 +154,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--champion-b", help="Champion of player B (Champion module)")
     parser.add_argument("--champion-c", help="Champion of player C (Champion module)")
     parser.add_argument("--champion-d", help="Champion of player D (Champion module)")
-    parser.add_argument("--max-turns", type=int, default=200, help="a longer game is a draw")
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=TURN_LIMIT,
+        help="a longer game is a draw (default: the modes' turn limit)",
+    )
     args = parser.parse_args(argv)
     if args.mode == "solo":
         return _main_solo(args)
@@ -405,7 +410,7 @@ def _main_coop(args: argparse.Namespace) -> int:
         # The automata play inside apply(): their seats never have to choose.
         agents = [players[0], players[0], players[1], players[1]]
         result = play_game(
-            drafted_decks(drafted, seed), seed, agents, options, max_turns=args.max_turns
+            drafted_table("coop", drafted, seed), seed, agents, options, max_turns=args.max_turns
         )
         turns += result.turns
         draws += _tally(result.returns, wins)

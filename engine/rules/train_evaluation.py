@@ -36,17 +36,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.rules.actions import END_TURN, apply
+from engine.rules.actions import END_TURN, Action, apply
 from engine.rules.agents import StrongAgent, card_values
 from engine.rules.cards import CardDef, Catalogue, load_catalogue
 from engine.rules.corpus import PRECONSTRUCTED, constructed_decks
 from engine.rules.evaluation import FEATURE_COUNT, FEATURES, Evaluator, features
 from engine.rules.evaluation_model import MODEL_FILE
+from engine.rules.game import Game
 from engine.rules.state import Options
 from engine.rules.turn import new_game
 
-# A game still running after this many turns is a draw, left out (as the corpus games are).
-MAX_TURNS = 200
 RIDGE = 1e-3
 NEWTON_STEPS = 30
 ADAM_STEPS = 2000
@@ -84,14 +83,11 @@ def play_shard(
     games: list[list[Any]] = []
     for game in range(first, first + count):
         decks, game_seed = training_game(catalogue, seed, game, pool)
-        state = new_game(decks, game_seed, Options())
+        played = Game.start(decks, game_seed, Options())
         agents = [StrongAgent(_seed(seed, game, seat), nodes=nodes) for seat in (0, 1)]
-        actions: list[list[int]] = []
-        while state.outcome is None and state.turn <= MAX_TURNS:
-            action = agents[state.active].choose(state)
-            apply(state, action)
-            actions.append(list(action))
-        games.append([game, actions, list(state.returns())])
+        actions: list[Action] = []
+        played.advance(agents, after=lambda state, seat, action: actions.append(action))  # noqa: B023 (called in this iteration)
+        games.append([game, [list(action) for action in actions], list(played.state.returns())])
     return games
 
 

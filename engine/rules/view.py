@@ -1,4 +1,5 @@
-"""One seat's view of a game: what a player sitting at that seat of the table sees.
+"""One seat's view of a game as JSON (the games API's, Play's stored answers): the serialisation
+of ``engine.rules.observation``'s observation, with the events as that seat sees them.
 
 The rulebook's hidden information is the hands: a player sees their own hand in order with the
 Stronghold among it, and of the others' hands only the backs, so how many cards and where their
@@ -20,10 +21,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.rules.actions import ASSAULT, CAST, END_TURN, PLAY, PLAY_ONTO, legal_actions
+from engine.rules.actions import ASSAULT, CAST, END_TURN, PLAY, PLAY_ONTO
 from engine.rules.events import LINE_NAMES, PLAYER_NAMES, SEAT_ARGS, Event
-from engine.rules.kingdom import AutomatonKingdom, HandKingdom, Kingdom
-from engine.rules.state import ASSAULT_DONE, NO_CARD, OVER, Creature, GameState
+from engine.rules.observation import (
+    SPECTATOR,
+    CardSeen,
+    CreatureSeen,
+    Observation,
+    SeatSeen,
+    observe,
+)
+from engine.rules.state import NO_CARD, OVER, GameState
 
 ACTION_KINDS: Final = {
     ASSAULT: "assault",
@@ -33,14 +41,11 @@ ACTION_KINDS: Final = {
     CAST: "cast",
 }
 ACTION_CODES: Final = {name: code for code, name in ACTION_KINDS.items()}
-PHASES: Final = {ASSAULT_DONE: "assault_done", OVER: "over"}
 
 # Event arguments that hold a card id ("source": the card that dealt Stronghold damage).
 CARD_KEYS: Final = frozenset({"card", "target", "host", "source"})
 # Events naming a card that stays hidden in (or leaves from) a hand without being shown.
 HAND_ONLY_EVENTS: Final = frozenset({"exhaustion", "counter_order"})
-# The seat of a spectator: no seat's, so no hand or card of a hand is its own.
-SPECTATOR: Final = -1
 
 
 def action_json(action: tuple[int, int, int]) -> dict[str, Any]:
@@ -99,55 +104,89 @@ def _arg(key: str, value: Any) -> Any:
     return value
 
 
-def card_json(state: GameState, card: int) -> dict[str, Any]:
-    setup = state.setup
-    definition = setup.cards[card]
+def card_json(card: CardSeen) -> dict[str, Any]:
     return {
-        "id": card,
-        "name": setup.names[card],
-        "cost": setup.cost[card],
-        "attack": setup.attack[card],
-        "hp": setup.hp[card],
-        "creature": setup.creature[card],
-        "abilities": list(definition.abilities),
+        "id": card.id,
+        "name": card.name,
+        "cost": card.cost,
+        "attack": card.attack,
+        "hp": card.hp,
+        "creature": card.creature,
+        "abilities": list(card.abilities),
     }
 
 
-def _hand_or_piles(state: GameState, kingdom: Kingdom, visible: bool) -> dict[str, Any]:
-    """A hand player's hand (its cards when ``visible``) and Stronghold; the automaton's face-down
-    deck pile over its Stronghold (its hit points: the pile's cards) and its face-up discard."""
+def _hand_or_piles(player: SeatSeen) -> dict[str, Any]:
+    """A hand player's hand (its cards when shown) and Stronghold; the automaton's face-down
+    deck pile over its Stronghold (its hit points: the pile's cards) and its face-up discard,
+    bottom card first."""
     stronghold: dict[str, Any] = {
-        "side": "fort" if kingdom.fort else "bastion",
-        "hit_points": kingdom.hit_points(),
+        "side": "fort" if player.fort else "bastion",
+        "hit_points": player.hit_points,
     }
-    if isinstance(kingdom, AutomatonKingdom):
+    if player.automaton:
         return {
             "controller": "automaton",
             "hand_count": 0,
             "hand": None,
-            "pile_count": len(kingdom.pile),
-            "discard": [card_json(state, card) for card in kingdom.discard],
+            "pile_count": player.pile_count,
+            "discard": [card_json(card) for card in reversed(player.discard)],
             "stronghold": {"position": None, **stronghold},
         }
-    assert isinstance(kingdom, HandKingdom)
     return {
         "controller": "hand",
-        "hand_count": len(kingdom.hand),
-        "hand": [card_json(state, card) for card in kingdom.hand] if visible else None,
-        "stronghold": {"position": kingdom.sh, **stronghold},
+        "hand_count": player.hand_count,
+        "hand": None if player.hand is None else [card_json(card) for card in player.hand],
+        "stronghold": {"position": player.stronghold_at, **stronghold},
     }
 
 
-def _creature_json(state: GameState, creature: Creature) -> dict[str, Any]:
-    data = card_json(state, creature.card)
+def _creature_json(creature: CreatureSeen) -> dict[str, Any]:
+    data = card_json(creature.card)
     data.update(
         attack=creature.attack,
         hp=creature.hp,
         damage=creature.damage,
-        symbiote=None if creature.symbiote == NO_CARD else card_json(state, creature.symbiote),
-        chained=[card_json(state, card) for card, _owner in creature.chained],
+        symbiote=None if creature.symbiote is None else card_json(creature.symbiote),
+        chained=[card_json(card) for card in creature.chained],
     )
     return data
+
+
+def observation_json(observation: Observation) -> dict[str, Any]:
+    """An observation as the API sends it (the schema of ``seat_view``, events aside)."""
+    players = [
+        {
+            "seat": player.letter,
+            **_hand_or_piles(player),
+            "mana": player.mana,
+            "lines": [[_creature_json(creature) for creature in line] for line in player.lines],
+            "removed_count": player.removed_count,
+            "removed": None
+            if player.removed is None
+            else [card_json(card) for card in player.removed],
+            "champion": None if player.champion is None else card_json(player.champion),
+            "champion_exhausted": player.champion_exhausted,
+        }
+        for player in observation.seats
+    ]
+    outcome = observation.outcome
+    seat = observation.seat
+    return {
+        "seat": None if seat == SPECTATOR else PLAYER_NAMES[seat],
+        "active": PLAYER_NAMES[observation.active],
+        "phase": observation.phase,
+        "turn": observation.turn,
+        "players": players,
+        "legal_actions": [action_json(action) for action in observation.legal_actions],
+        "outcome": None
+        if outcome is None
+        else {
+            "winners": [PLAYER_NAMES[winner] for winner in outcome.winners],
+            "loser": PLAYER_NAMES[outcome.loser],
+            "reason": outcome.reason,
+        },
+    }
 
 
 def seat_view(
@@ -155,44 +194,9 @@ def seat_view(
 ) -> dict[str, Any]:
     """What ``seat`` sees of ``state`` (``SPECTATOR``: what anyone at no seat sees; its ``seat``
     is None), and the events from index ``events_from`` on; ``reveal``: the game ended outside
-    the rules (a player conceded), show every hand."""
-    over = state.phase == OVER or reveal
-    players = []
-    for kingdom in state.players:
-        visible = over or kingdom.seat == seat
-        champion = kingdom.champion
-        players.append(
-            {
-                "seat": PLAYER_NAMES[kingdom.seat],
-                **_hand_or_piles(state, kingdom, visible),
-                "mana": kingdom.mana,
-                "lines": [
-                    [_creature_json(state, creature) for creature in line] for line in kingdom.lines
-                ],
-                "removed_count": len(kingdom.removed),
-                "removed": (
-                    [card_json(state, card) for card in kingdom.removed] if visible else None
-                ),
-                "champion": None if champion == NO_CARD else card_json(state, champion),
-                "champion_exhausted": kingdom.champion_exhausted,
-            }
-        )
-    mine = state.active == seat and not over
-    outcome = state.outcome
+    the rules (a player conceded), show every hand. The JSON of ``observe``'s observation."""
     return {
-        "seat": None if seat == SPECTATOR else PLAYER_NAMES[seat],
-        "active": PLAYER_NAMES[state.active],
-        "phase": "over" if over else PHASES.get(state.phase, "summoning"),
-        "turn": state.turn,
-        "players": players,
-        "legal_actions": [action_json(action) for action in legal_actions(state)] if mine else [],
-        "outcome": None
-        if outcome is None
-        else {
-            "winners": [PLAYER_NAMES[winner] for winner in outcome.winners()],
-            "loser": PLAYER_NAMES[outcome.loser],
-            "reason": outcome.reason,
-        },
+        **observation_json(observe(state, seat, reveal=reveal)),
         "events": seat_events(state, seat, events_from, reveal),
         "events_next": len(state.log) if state.log is not None else 0,
     }

@@ -34,9 +34,7 @@ from decks.selectors.access import deck_cards, deck_pool, deck_removed_cards
 from decks.selectors.checks import format_rules
 from decks.selectors.formats import format_get
 from engine.adapters.definitions import deck_engine_definitions
-from engine.rules import InputError
-from engine.rules.agents import card_worth
-from engine.rules.cards import CardDef, validate_deck
+from engine.rules import CardDef, InputError, card_worth, validate_deck
 from engine.suggestions.search import Swaps
 
 # The most cards of the pool scouted (the best by worth): the catalogue holds about 350.

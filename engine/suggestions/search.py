@@ -48,7 +48,7 @@ from statistics import NormalDist
 from typing import Any, Final
 
 from engine import simulation
-from engine.rules.cards import CardDef
+from engine.rules import CardDef
 
 # A swap: (catalogue slug of the card out, slug of the card in); a candidate holds one or two.
 Swap = tuple[str, str]

@@ -45,8 +45,7 @@ from engine.models import (
     SuggestionSearch,
     SuggestionUnit,
 )
-from engine.rules import RULES_VERSION
-from engine.rules.native import engine_digest
+from engine.rules import RULES_VERSION, engine_digest
 from engine.services import SEED_BITS, agent_for, run_retrying
 from engine.suggestions import candidates, search
 from engine.suggestions.selectors import (

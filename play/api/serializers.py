@@ -9,8 +9,8 @@ from rest_framework import serializers
 from cod_site.api.limits import BoundedListSerializer
 from cod_site.api.strict import StrictInputSerializer
 from decks.api.serializers import DeckChoiceSerializer
-from engine.adapters.decks import DeckChoice
-from engine.rules.view import ACTION_KINDS
+from engine.adapters.play import DeckChoice
+from engine.rules import ACTION_KINDS
 from play.models import Agent, Format, Game, Mode, TurnTime
 from play.selectors import index_letter, seat_label, turn_deadline
 from play.services import SEED_BITS, SeatRequest

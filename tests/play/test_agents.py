@@ -136,12 +136,24 @@ def test_a_computer_turn_ends_though_an_incantation_could_be_cast_forever(
     ended. One agent per turn sees the whole turn."""
     turns: dict[int, int] = {}
 
-    def counted(state: GameState, action: tuple[int, int, int]) -> None:
+    def count(state: GameState) -> None:
         turns[state.turn] = turns.get(state.turn, 0) + 1
         assert turns[state.turn] <= 150, "a turn of more than 150 actions"
+
+    def counted(state: GameState, action: tuple[int, int, int]) -> None:
+        count(state)
         apply(state, action)
 
+    choose = services._TableSeat.choose
+
+    def counted_choice(seat: Any, state: GameState) -> tuple[int, int, int]:
+        count(state)
+        return choose(seat, state)
+
+    # The person's actions (services.apply), and the computer's (its seat's choices, which the
+    # engine's game object plays).
     monkeypatch.setattr(services, "apply", counted)
+    monkeypatch.setattr(services._TableSeat, "choose", counted_choice)
     body = {
         "format": "constructed",
         "seats": [

@@ -5,14 +5,16 @@ result. What each seat may see is `test_hidden`'s check."""
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.test import override_settings
 from rest_framework.test import APIClient
 
+from engine.rules.game import Game as EngineGame
 from engine.rules.replay import parse, play
+from play import services
 from play.models import Game
 
 from .conftest import Decks, dealt, join_as_guest
@@ -87,10 +89,14 @@ def _play_one(
 
 
 @pytest.mark.django_db
-@override_settings(PLAY_MAX_TURNS=30)
 def test_the_bot_plays_thirty_games_in_every_mode_through_the_api(
-    olga_api: APIClient, coop_decks: Decks, django_capture_on_commit_callbacks: Callable[..., Any]
+    olga_api: APIClient,
+    coop_decks: Decks,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
+    # Games of at most 30 turns: the tables' games end at a shorter turn limit than their modes'.
+    monkeypatch.setattr(services, "EngineGame", partial(EngineGame, turn_limit=30))
     # Six games of each mode, within a minute; the slow test plays the two hundred.
     for seed in range(30):
         mode = MODES[seed % len(MODES)]

@@ -16,6 +16,7 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.utils import timezone, translation
 
+from cards.selectors import chaos_names
 from cod_site.errors import DomainError
 from engine.chaos import legal_actions, seat_events
 from engine.chaos.actions import NO, PLAY, PLAY_PASS
@@ -23,8 +24,7 @@ from engine.chaos.agents import GreedyAgent
 from engine.chaos.replay import replay
 from engine.chaos.state import OVER
 from engine.chaos.view import card_json
-from engine.chaos_display import chaos_names
-from engine.chaos_text import event_text
+from engine.display.chaos_text import event_text
 from play import chaos_services as services
 from play.chaos_selectors import chaos_board, chaos_replay, chaos_state
 from play.models import ChaosTable, Status
@@ -450,13 +450,16 @@ def test_the_replay_shows_each_step_as_the_seat_or_the_public_saw_it(olga: User)
 
 def test_card_names_are_the_catalogues_translations(olga: User) -> None:
     table = services.chaos_table_create(creator=olga, opponent="agent", agent="greedy")
-    assert chaos_names(table.set_code, "fr")["Courier"] == "Messager"
-    assert chaos_names(table.set_code, "fr")["Seer"] == "Voyant"
-    assert chaos_names(table.set_code, "sv")["Courier"] == "Budbärare"
+    assert chaos_names(set_code=table.set_code, language="fr")["Courier"] == "Messager"
+    assert chaos_names(set_code=table.set_code, language="fr")["Seer"] == "Voyant"
+    assert chaos_names(set_code=table.set_code, language="sv")["Courier"] == "Budbärare"
     with translation.override("fr"):
         board = chaos_board(table, table.seats.get(index=0))
     labels = {card["name"]: card["label"] for card in board["players"][0]["hand"]}
-    assert all(label == chaos_names(table.set_code, "fr")[name] for name, label in labels.items())
+    assert all(
+        label == chaos_names(set_code=table.set_code, language="fr")[name]
+        for name, label in labels.items()
+    )
     assert board["phase_label"] == "Combo"
     assert any(line.startswith("Mise en place : ") for line in board["events"])
     assert any(line.endswith("est révélée dans le Domaine.") for line in board["events"])

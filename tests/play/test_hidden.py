@@ -19,6 +19,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -31,9 +32,11 @@ from decks.models import Deck
 from engine.rules import GameState, legal_actions
 from engine.rules.drafts import pending
 from engine.rules.events import EVENTS
+from engine.rules.game import Game as EngineGame
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
 from engine.rules.state import NO_CARD
 from engine.rules.view import action_json
+from play import services
 from play.models import Game, Status
 from play.selectors import draft_players, draft_state, game_state
 from tests.support.views import card_ids
@@ -591,10 +594,11 @@ def test_no_seat_learns_a_hidden_card_in_short_games(
     other: Any,
     coop_decks: Decks,
     champion_deck: Deck,
-    settings: Any,
+    monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
-    settings.PLAY_MAX_TURNS = 3
+    # Games of 3 turns: the tables' games end at a shorter turn limit than their modes'.
+    monkeypatch.setattr(services, "EngineGame", partial(EngineGame, turn_limit=3))
     _play(table, False, owner, other, coop_decks, champion_deck, django_capture_on_commit_callbacks)
 
 

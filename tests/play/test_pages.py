@@ -260,7 +260,7 @@ def test_a_solo_table_from_the_form_shows_the_ai_at_its_level_and_its_piles(olga
     assert "<li>B: The AI (level 2)</li>" in page
     assert '<h2 class="board-seat-title">The AI (level 2) (B)</h2>' in page
     assert '<span class="play-pile">Deck pile: 24 cards over its Stronghold</span>' in page
-    assert '<p class="play-discard">Discard pile, top first: empty</p>' in page
+    assert 'aria-label="Discard pile, top card first" data-discard="0"' in page
     lobby = olga.get("/play/").content.decode()
     assert "olga – AI level 2" in lobby
     assert "Solo · Preconstructed · turn 1" in lobby

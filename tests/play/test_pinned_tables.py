@@ -42,7 +42,7 @@ pytestmark = pytest.mark.django_db
 # Per mode: the winners' seats, the turn the game ended on, how many actions were stored, and
 # the sha256 (first 16 hex digits) of the spectator's view of the final board.
 EXPECTED: dict[str, dict[str, Any]] = {
-    # Greedy against greedy: a draw at the turn limit (PLAY_MAX_TURNS), which this pins too.
+    # Greedy against greedy: a draw at the mode's turn limit (Mode.turn_limit), which this pins too.
     "duel": {"winners": [], "turn": 201, "actions": 799, "board": "8f7aeae325161935"},
     "solo": {"winners": [1], "turn": 10, "actions": 21, "board": "4c2681dc62fea711"},
     "coop": {"winners": [1, 3], "turn": 10, "actions": 23, "board": "dd8ca2acd8f4f16e"},

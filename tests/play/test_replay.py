@@ -2,9 +2,11 @@
 for its players and whoever could watch it, never before the end."""
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -61,7 +63,7 @@ def test_a_finished_game_replays_from_turn_1_to_the_position_the_table_ends_on(
     assert (game.status, game.winners) == ("finished", [ord(w) - ord("A") for w in winners])
     frames = game_frames(game).frames
     # The last frame is the position the finished table shows, every seat as the board draws it.
-    assert frames[-1].players == players_view(game_state(game), 0)
+    assert frames[-1].players == players_view(game_state(game))
     assert (len(frames), frames[0].turn) == (turns, 1)
     page = _page(owner)
     table = page.get(f"/play/{game.uid}/").content.decode()
@@ -75,8 +77,30 @@ def test_a_finished_game_replays_from_turn_1_to_the_position_the_table_ends_on(
     assert f'href="/play/{game.uid}/replay/?turn=1&amp;step=1"' in html
     end = page.get(f"/play/{game.uid}/replay/?turn={turns}").content.decode()
     assert f"End of the game <small>({turns}/{turns})</small>" in end
-    for seat in frames[-1].players:
-        assert f'data-hp="{seat.hp}"' in end and f'data-hp="{seat.hp}"' in table
+    for seat in frames[-1].players.seats:
+        assert f'data-hp="{seat.hit_points}"' in end and f'data-hp="{seat.hit_points}"' in table
+
+
+@pytest.mark.parametrize(
+    ("mode", "others", "extra", "turns"),
+    [("duel", [GREEDY], {"exhaustion": True}, 15), ("solo", [], {"ai_level": 1}, 9)],
+)
+def test_the_table_and_its_replay_draw_the_same_board_of_the_same_position(
+    olga_api: APIClient, mode: str, others: list[dict[str, Any]], extra: dict[str, Any], turns: int
+) -> None:
+    """One board (engine.display.board, engine/board.html): the finished table as a spectator
+    sees it (every hand shown at the end) and its replay's last position are the same board,
+    drawn by the same template; only the page's heading level and the table's forms differ."""
+    game = _played(olga_api, mode, others, **extra)
+    watch = f"/play/{game.uid}/watch/{game.spectate_code}/"
+    table = Client().get(watch).context["board"]
+    replay = Client().get(f"{watch}replay/?turn={turns}").context["board"]
+    assert (table.heading, replay.heading, replay.controls) == (2, 3, None)
+    assert replace(table, heading=3, controls=None) == replay
+    assert render_to_string("engine/board.html", {"board": replay}) == render_to_string(
+        "engine/board.html", {"board": replace(table, heading=3, controls=None)}
+    )
+    assert all(slot.card or slot.stronghold for seat in replay.seats for slot in seat.hand)
 
 
 def test_the_replay_page_steps_through_a_turn(olga_api: APIClient, owner: Any) -> None:

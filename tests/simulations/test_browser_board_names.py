@@ -6,7 +6,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from engine.board import CardFace
+from engine.display.faces import CardFace
 
 pytestmark = [pytest.mark.browser]
 

@@ -1,6 +1,6 @@
-"""The engine's events and refusals in English, French and Swedish (engine.event_text): every code
-translated with the same placeholders, the catalogue module in step with the engine's table,
-and the words the pages show."""
+"""The engine's events and refusals in English, French and Swedish (engine.display.event_text):
+every code translated with the same placeholders, the catalogue module in step with the engine's
+table, and the words the pages show."""
 
 from types import MappingProxyType
 
@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from engine import event_text
-from engine.event_text import engine_text, messages, placeholders, refusal_text
+from engine.display import event_text
+from engine.display.event_text import engine_text, messages, placeholders, refusal_text
 from engine.management.commands import event_messages
 from engine.rules import IllegalAction, Options, apply, new_game
 from engine.rules.actions import from_json

@@ -172,9 +172,10 @@ def test_the_replay_viewer_steps_through_the_turns(
     assert "Turn 1" in html and 'rel="next"' in html and 'rel="prev"' not in html
     assert html.count('<section class="board-seat') == 2
     assert html.count('<span class="board-card-name">Bastion</span>') == 2
-    assert html.count('class="board-card is-available"') == 4  # the 4 leftmost of the player
+    # The 4 leftmost of the player (one board for every page: the Play table's markup).
+    assert html.count('class="board-card play-card is-available"') == 4
     hand = re.findall(
-        r'<li class="board-card(?: is-available)?">'
+        r'<li class="board-card play-card(?: is-available)?" data-card="\d+">'
         r'<span class="board-card-name(?: is-long)?" title=',
         html,
     )

@@ -1,4 +1,4 @@
-from engine.replay_steps import position_query, replay_navigation, replay_position
+from engine.display.replay_steps import position_query, replay_navigation, replay_position
 
 # Three turns with 2, 3 and 0 actions: the last is the end of the game.
 ACTIONS = [2, 3, 0]

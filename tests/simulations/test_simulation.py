@@ -364,7 +364,7 @@ def test_a_card_first_played_in_its_player_s_first_turns_is_early(spec: BatchSpe
     first_turn: dict[tuple[int, str], int] = {}
     own_turns = [0, 0]
     for frame in replayed.frames[:-1]:
-        deck = frame.players[frame.active].deck
+        deck = replayed.seat_decks[frame.active]
         own_turns[deck] += 1
         for action in frame.actions:
             if isinstance(action, dict) and "play" in action:
@@ -412,8 +412,9 @@ def test_replay_is_the_same_game_and_replays_in_the_engine(spec: BatchSpec) -> N
     assert first.events[0] == ("setup", (("player", 0),))
     assert render(Event(*first.events[0]), game.names) == "Set-up: A plays first."
     assert pickle.loads(pickle.dumps(game)) == game  # the replay cache pickles it
-    assert first.players[0].hand and first.players[0].stronghold_at == 0
-    assert first.players[0].hp == 8 and first.players[0].mana == 6
+    seat_a = first.players.seats[0]
+    assert seat_a.hand and seat_a.stronghold_at == 0
+    assert seat_a.hit_points == 8 and seat_a.mana == 6
     assert game.frames[-1].actions == ()
     actions = [action for frame in game.frames for action in frame.actions]
     assert actions == game.replay["actions"]

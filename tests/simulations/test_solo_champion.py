@@ -60,8 +60,9 @@ def test_the_player_plays_its_champion_against_the_custom_play_ai(
     assert player_champion is not None and player_champion.name == player_seat.champion["name"]
     game = replay_game(spec, 0)
     assert game.outcome == play_game(spec, 0)
-    assert game.frames[0].players[0].champion == player_champion.name
-    assert game.frames[0].players[1].champion is None
+    champion = game.frames[0].players.seats[0].champion
+    assert champion is not None and champion.name == player_champion.name
+    assert game.frames[0].players.seats[1].champion is None
     assert sum(batch.totals["ends"].values()) == 6
 
 

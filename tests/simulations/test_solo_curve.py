@@ -8,6 +8,7 @@ from django.test import Client
 
 from engine import selectors, services, simulation
 from engine.models import DifficultyCurve, SimulationBatch, SimulationSeat
+from engine.rules.play import wilson
 from tests.simulations.conftest import InlineExecutor
 
 pytestmark = pytest.mark.usefixtures("cards_db")
@@ -60,7 +61,7 @@ def test_a_curve_plays_every_level_with_its_win_rate(
         (1, 6), (2, 4), (3, 3), (4, 1), (5, 1), (6, 0), (7, 0), (8, 0), (9, 0), (10, 0),
     ]  # fmt: skip
     first = data["levels"][0]["wins"]
-    low, high = simulation.wilson(6, 20)
+    low, high = wilson(6, 20)
     assert (first["rate"], first["low"], first["high"]) == (0.3, low, high)
     assert data["level_beaten"] == 0
     batches = SimulationBatch.objects.filter(curve=curve)

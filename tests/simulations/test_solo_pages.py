@@ -223,10 +223,10 @@ def test_a_solo_game_replays_with_the_ai_piles_and_its_turn_in_steps(
     assert '<h3 class="board-seat-title">Deck B · The Solo AI ' in html
     assert f"The AI reveals {first_reveal['reveal']} onto the top line" in html
     assert 'aria-current="step">The AI reveals' in html
-    assert ai_turn.steps[0][1].pile == 23
+    assert ai_turn.steps[0].seats[1].pile_count == 23
     assert 'data-pile="23">Deck pile: 23 cards face down' in html
     assert "Bastion under the pile" in html
-    assert 'aria-label="Discard pile, top card first" data-cards="0"' in html
+    assert 'aria-label="Discard pile, top card first" data-discard="0"' in html
     # The player keeps a hand with its Stronghold; the AI shows none.
     assert html.count('aria-label="Hand, left to right"') == 1
     french = owner_client.get(f"/fr/simulations/{batch.pk}/games/0/?turn=2&step=1")

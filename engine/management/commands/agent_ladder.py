@@ -16,9 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.adapters.difficulty import difficulty_level_options
 from engine.agent_ladder import LADDER_FILE
-from engine.rules import native
-from engine.rules.agents import AGENTS
-from engine.rules.ai_options import AiOptions
+from engine.rules import AGENTS, AiOptions, native
 from engine.rules.ladder import AUTOMATON_LEVELS, LADDER_MODES, ladders
 
 # Rounds of each mode's fixtures per pair (engine.rules.ladder.fixtures): a Duel round is 32

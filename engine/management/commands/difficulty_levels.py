@@ -35,13 +35,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.adapters.difficulty import difficulty_ai_options, difficulty_levels
 from engine.models import DifficultyOption, DifficultyParameter
-from engine.rules import native
-from engine.rules.agents import AGENTS
-from engine.rules.ai_options import AiOptions
-from engine.rules.cards import load_catalogue
+from engine.rules import AGENTS, AiOptions, load_catalogue, native, preconstructed
 from engine.rules.corpus import PRECONSTRUCTED
 from engine.rules.play import wilson
-from engine.rules.solo import preconstructed
 from engine.selectors import difficulty_problems
 from engine.services import agent_for
 from engine.simulation import AUTOMATON, SOLO, BatchSpec, play_games

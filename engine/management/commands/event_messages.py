@@ -3,8 +3,8 @@ event and refusal templates (`engine.rules.events`).
 
 `makemessages` reads only source code, where the engine's templates are plain strings: this writes
 them as `pgettext_lazy` calls (a keyword `makemessages` knows; it has no `pgettext_noop`) into
-`engine/event_messages.py`, which nothing imports, then runs `makemessages` for the engine app
-(French and Swedish), which adds the new templates and marks the gone ones obsolete.
+`engine/display/event_messages.py`, which nothing imports, then runs `makemessages` for the
+engine app (French and Swedish), which adds the new templates and marks the gone ones obsolete.
 `--check` only says whether the module is current (exit status 1 if not).
 """
 
@@ -15,15 +15,15 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from engine.event_text import messages
+from engine.display.event_text import messages
 
 APP_DIR = Path(__file__).resolve().parents[2]
-MODULE = APP_DIR / "event_messages.py"
+MODULE = APP_DIR / "display" / "event_messages.py"
 LANGUAGES = ["fr", "sv"]
 WIDTH = 100
 
 HEADER = '''"""The rules engine's event and refusal templates and its line words, as the gettext
-messages `makemessages` reads (engine.event_text words the events with them).
+messages `makemessages` reads (engine.display.event_text words the events with them).
 
 Generated from engine.rules.events by `manage.py event_messages`: do not edit.
 """
@@ -63,7 +63,7 @@ def _comment(note: str) -> list[str]:
 
 
 def module_source() -> str:
-    """What `engine/event_messages.py` holds for the current templates."""
+    """What `engine/display/event_messages.py` holds for the current templates."""
     out = [HEADER]
     for message in messages():
         out.extend(line + "\n" for line in _comment(message.note))
@@ -88,7 +88,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--check",
             action="store_true",
-            help="only check that engine/event_messages.py is current (exit status 1 if not)",
+            help=(
+                "only check that engine/display/event_messages.py is current (exit status 1 if not)"
+            ),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -8,8 +8,8 @@ or Swedish: card names as the caller gives them (the page's language), seats by 
 the pages name them), lines by the words of the context “engine line”.
 
 `makemessages` reads only source code, and the engine's table is plain strings:
-`manage.py event_messages` writes them into `engine/event_messages.py` for it (and runs it), and a
-test fails while a code has no French or Swedish translation with the same placeholders.
+`manage.py event_messages` writes them into `engine/display/event_messages.py` for it (and runs
+it), and a test fails while a code has no French or Swedish translation with the same placeholders.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from django.utils.translation import pgettext
 
-from engine.rules.events import (
+from engine.rules import (
     CARD_ARGS,
     EVENTS,
     LANE_ARGS,

@@ -8,13 +8,32 @@ its k-th action. The URL counts turns from 1 as the page does and steps as the a
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.board import CardFace, board_view
-from engine.event_text import engine_text
-from engine.simulation import Frame
+from engine.display.board import board_of
+from engine.display.event_text import engine_text
+from engine.display.faces import ENGLISH, CardFace
+from engine.rules import Arg, Observation
 
 Position = tuple[int, int]  # turn, step (both from 0)
+
+
+class Frame(Protocol):
+    """A turn of a replay as the viewer reads it (`engine.simulation.Frame`): the position at
+    its start and after each action (every hand shown), its actions and its events."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def players(self) -> Observation: ...
+
+    @property
+    def actions(self) -> tuple[Any, ...]: ...
+
+    def position(self, step: int) -> Observation: ...
+
+    def events_of(self, step: int) -> tuple[tuple[str, tuple[tuple[str, Arg], ...]], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -78,6 +97,7 @@ def replay_context(
     *,
     cards: Sequence[str],
     faces: Mapping[str, CardFace],
+    local: Mapping[str, str] = ENGLISH,
     labels: Mapping[str, str],
     letters: Sequence[str],
     titles: Sequence[str],
@@ -85,7 +105,8 @@ def replay_context(
     """What a replay page shows of `frames` (`engine.simulation.replay_frames`) at the position
     `query` asks for: its board, its actions and events, and the links of its buttons (`here`:
     the page's URL). `cards`: the engine's card names by card id; `faces` and `labels`: how the
-    page shows a card by engine name; `letters` and `titles`: how it names each seat, in the
+    page shows a card by engine name (a card `faces` lacks: drawn from its played values, named
+    in the page's language by `local`); `letters` and `titles`: how it names each seat, in the
     events and on the board."""
     actions = [len(frame.actions) for frame in frames]
     number, step = replay_position(query, actions)
@@ -110,17 +131,15 @@ def replay_context(
             engine_text("event", code, args, cards, letters) for code, args in frame.events_of(step)
         ],
         "decks": {
-            player.seat: letter for player, letter in zip(frame.players, letters, strict=True)
+            player.letter: letter
+            for player, letter in zip(frame.players.seats, letters, strict=True)
         },
         "number": number,
         "step": step,
         "last": len(frames) - 1,
         "links": links,
         "labels": labels,
-        "board": board_view(
-            frame.position(step),
-            faces=faces,
-            titles=titles,
-            active=None if over else frame.active,
+        "board": board_of(
+            frame.position(step), titles=titles, local=local, faces=faces, ended=over
         ),
     }

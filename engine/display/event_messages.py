@@ -1,5 +1,5 @@
 """The rules engine's event and refusal templates and its line words, as the gettext
-messages `makemessages` reads (engine.event_text words the events with them).
+messages `makemessages` reads (engine.display.event_text words the events with them).
 
 Generated from engine.rules.events by `manage.py event_messages`: do not edit.
 """

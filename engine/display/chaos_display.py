@@ -1,6 +1,7 @@
-"""How the site shows a Duel of Chaos game: the engine's card names in the reader's language (the
-catalogue's translations), a zone's cards, and the replay viewer (one step of a game already
-played, as a seat or the public saw it, with its buttons), drawn by `engine/chaos/_replay.html`.
+"""How the site shows a Duel of Chaos game: a zone's cards with their names in the reader's
+language (`cards.selectors.chaos_names` reads them from the catalogue), and the replay viewer (one
+step of a game already played, as a seat or the public saw it, with its buttons), drawn by
+`engine/chaos/_replay.html`.
 
 The replays of finished tables at Play and of a test batch's games are this one viewer: each
 gives the game (box, seed, options, actions) and its seats' labels."""
@@ -8,27 +9,11 @@ gives the game (box, seed, options, actions) and its seats' labels."""
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language
-
-from cards.models import ChaosCard
-from cards.selectors import chaos_translated
-from engine import chaos_text
 from engine.chaos import SPECTATOR, Action, Box, Options
 from engine.chaos.events import SEATS
 from engine.chaos.replay import replay_step
-from engine.replay_steps import query_number
-
-
-def chaos_names(set_code: str, language: str | None = None) -> dict[str, str]:
-    """The engine's card names (English) of the set `set_code` in `language` where the
-    catalogue has a translation (else English, else French, as the card pages)."""
-    language = language or get_language() or "en"
-    cards = ChaosCard.objects.filter(chaos_set__code=set_code).prefetch_related("translations")
-    names: dict[str, str] = {}
-    for card in cards:
-        english = chaos_translated(card, "name", "en").text
-        names[english] = chaos_translated(card, "name", language).text or english
-    return names
+from engine.display import chaos_text
+from engine.display.replay_steps import query_number
 
 
 def named(names: Mapping[str, str]) -> Callable[[str], str]:
