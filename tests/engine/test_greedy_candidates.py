@@ -38,6 +38,7 @@ from engine.rules.agents import GreedyAgent, RandomAgent, card_values
 from engine.rules.champion import summon_cost
 from engine.rules.kingdom import HandKingdom
 from engine.rules.modes import HAND
+from engine.rules.scenario import build_state, parse
 from engine.rules.state import SUMMONING, GameState, Options
 from engine.rules.turn import new_game
 
@@ -203,3 +204,38 @@ def test_greedy_chooses_among_the_legal_actions_in_their_order(
     assert chosen == reference_choice(state, random.Random(noise_seed), 3.0)
     assert chosen == ASSAULT_ACTION or chosen in candidates
     assert all(kind in (PLAY, PLAY_ONTO, CAST) and kind != ASSAULT for kind, _c, _a in candidates)
+
+
+def _scenario(hand_a: list[str], stronghold: str) -> GameState:
+    cards = {
+        "Ox": {"type": "creature", "cost": 1, "attack": 2, "hp": 2},
+        "Yak": {"type": "creature", "cost": 1, "attack": 1, "hp": 1},
+    }
+    players = {
+        "A": {"hand": hand_a, "stronghold": stronghold, "mana": 3, "lines": {"top": []}},
+        "B": {"hand": ["STRONGHOLD", "Yak"], "lines": {"top": []}},
+    }
+    scenario = {"cards": cards, "state": {"active": "A", "players": players}, "expect": {}}
+    return build_state(parse(scenario))
+
+
+def test_the_plays_that_lose_at_once_are_no_candidates() -> None:
+    """The hand's last card (only the Stronghold left), and behind the Fort a creature right of
+    the Stronghold at its last hit point; the others are the legal actions."""
+    for hand, stronghold, kept in (
+        (["STRONGHOLD", "Ox"], "bastion", []),
+        (["Yak", "STRONGHOLD", "Ox"], "fort", ["Yak"]),
+        (["Yak", "STRONGHOLD", "Ox"], "bastion", ["Yak", "Ox"]),
+    ):
+        state = _scenario(hand, stronghold)
+        names = state.setup.names
+        legal = {names[card] for kind, card, _arg in legal_actions(state) if kind == PLAY}
+        assert legal == {"Ox"} | set(kept)
+        candidates = expected_candidates(state)
+        assert sorted({names[card] for _kind, card, _arg in candidates}) == sorted(kept)
+        counting = CountingRandom(1)
+        chosen = GreedyAgent(counting, noise=3.0, guard=False).choose(state)
+        assert (counting.draws, chosen) == (
+            len(candidates),
+            reference_choice(state, random.Random(1), 3.0),
+        )
