@@ -243,6 +243,12 @@ def ability_texts_in(language: str) -> dict[str, tuple[str, str]]:
     }
 
 
+def ability_names_in(language: str) -> dict[str, str]:
+    """Each ability's code → its name in `language` (English when not translated): what a board
+    says of the abilities a creature is given (an Aura's, Custom Play's)."""
+    return {code: name for code, (name, _rules) in ability_texts_in(language).items()}
+
+
 def card_names_in(language: str) -> dict[str, str]:
     """Each catalogue card's English name (the engine's name of a card) → its name in
     `language`, for the cards translated into it: a table names its cards as the card pages do

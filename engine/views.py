@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import chaos_names, chaos_sets, chaos_translated
+from cards.selectors import ability_names_in, chaos_names, chaos_sets, chaos_translated
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -190,6 +190,7 @@ def game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpResponse
             reverse("engine:replay", args=[batch.pk, index]),
             cards=[labels.get(name, name) for name in game.names],
             faces=selectors.card_faces(batch, current_language()),
+            abilities=ability_names_in(current_language()),
             labels=labels,
             letters=deck_letters,
             titles=[

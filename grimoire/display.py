@@ -8,7 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cards.models import Ability
-from cards.selectors import translated
+from cards.selectors import ability_names_in, translated
+from cod_site.i18n import current_language
 from engine.display.board import Board, board_of
 from engine.display.faces import CardFace, card_face
 from engine.rules import LINE_NAMES as LINES
@@ -164,7 +165,12 @@ def board(scenario: dict[str, Any], state: GameState) -> Board:
         % {"letter": letter}
         for letter in ("A", "B")
     ]
-    return board_of(observe(state, SPECTATOR, all_hands=True), titles=titles, faces=faces)
+    return board_of(
+        observe(state, SPECTATOR, all_hands=True),
+        titles=titles,
+        faces=faces,
+        abilities=ability_names_in(current_language()),
+    )
 
 
 # The state's keys that the editor's "The turn" sets.

@@ -89,7 +89,8 @@ def table_context(
     engine's `observation` of the position for the same seat (its board), `names`
     the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
     event count of the last board the page showed (its events since then shown step by step),
-    `local` the catalogue's names in the page's language by engine name."""
+    `local` the catalogue's names in the page's language by engine name, `abilities` the
+    abilities' (name, rules text) in it by code."""
     names = [local.get(name, name) for name in names]
     state = view["state"]
     my_team = None if seat == SPECTATOR else view["seats"][seat]["team"]
@@ -139,6 +140,7 @@ def table_context(
             chosen=chosen,
             heading=2,
             controls=TABLE_CONTROLS,
+            abilities={code: name for code, (name, _rules) in (abilities or {}).items()},
         ),
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import ability_texts_in, card_names_in
+from cards.selectors import ability_names_in, ability_texts_in, card_names_in
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -181,7 +181,9 @@ def _board_context(
     viewer = SPECTATOR if seat is None else seat.index
     language = current_language()
     local = card_names_in(language)
-    abilities = ability_texts_in(language) if "draft" in view else None
+    # A draft's cards show their abilities' rules; the board names the abilities a creature is
+    # given.
+    abilities = ability_texts_in(language)
     observation = selectors.game_observation(game=game, seat=seat)
     context = table_context(
         view,
@@ -280,7 +282,8 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
     frames = replay.frames
     letters = [player.letter for player in frames[0].players.seats]
     names = _seat_names(game)
-    local = card_names_in(current_language())
+    language = current_language()
+    local = card_names_in(language)
     context = {
         "game": game,
         "winners": [selectors.index_letter(winner) for winner in game.winners],
@@ -293,6 +296,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             # table draws it: the same board for the same position.
             faces={},
             local=local,
+            abilities=ability_names_in(language),
             labels={},
             letters=letters,
             titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],

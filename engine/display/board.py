@@ -63,12 +63,18 @@ class Slot:
 class BoardCreature:
     id: int
     face: CardFace
-    attack: int  # as it stands now (its Symbiote's values added)
+    attack: int  # as it stands now (its Symbiote's values added, and Sprint's bonus)
     hp: int
     damage: int
     new: bool  # summoned this turn
     symbiote: CardFace | None  # a creature carried by this one (Symbiote)
     chained: tuple[str, ...]  # the cards it holds by Enchain (public: Enchain reveals them)
+    sprint: int  # Sprint's bonus within `attack`, until the end of the Assault (0: none)
+    protection_used: bool  # its Protection has absorbed an attack this turn
+    # The names of the abilities it has that its card does not print: given by an adjacent
+    # creature's Aura, and given to every creature of the Solo AI by Custom Play.
+    aura_given: tuple[str, ...]
+    given: tuple[str, ...]
     choice: Choice | None  # the chosen card goes onto / is cast on this creature
 
 
@@ -143,16 +149,21 @@ def board_of(
     ended: bool = False,
     heading: int = 3,
     controls: Controls | None = None,
+    abilities: Mapping[str, str] = ENGLISH,
 ) -> Board:
     """The board of `observation`: `titles` by seat, card names in the page's language by
     `local` (or each card's face by engine name in `faces`, a catalogue card's emblem), `chosen`
     the card id of the observer's hand whose places are marked (ignored unless the rules let it
     be played now), `ended` a game stopped without an end by the rules (a replay's last
-    position at the turn limit: no seat to play)."""
+    position at the turn limit: no seat to play), `abilities` the abilities' names in the page's
+    language by code (`cards.selectors.ability_names_in`; a code it lacks shows as itself)."""
 
     def face(card: CardSeen) -> CardFace:
         found = faces.get(card.name) if faces is not None else None
         return found if found is not None else seen_face(card, local)
+
+    def creature_of(creature: CreatureSeen, choice: Choice | None) -> BoardCreature:
+        return _creature(creature, face, choice, abilities)
 
     legal: dict[int, list[tuple[str, int]]] = {}
     for kind, card_id, arg in observation.legal_actions:
@@ -219,8 +230,12 @@ def board_of(
     lines = [
         Line(
             name=name,
-            left=_half(players[line.left[0]], titles, line.left[1], observation, choices, face),
-            right=_half(players[line.right[0]], titles, line.right[1], observation, choices, face),
+            left=_half(
+                players[line.left[0]], titles, line.left[1], observation, choices, creature_of
+            ),
+            right=_half(
+                players[line.right[0]], titles, line.right[1], observation, choices, creature_of
+            ),
         )
         for name, line in zip(names, observation.lines, strict=True)
     ]
@@ -288,26 +303,32 @@ def _half(
     lane: int,
     observation: Observation,
     choices: Sequence[Choice],
-    face: FaceOf,
+    creature_of: Callable[[CreatureSeen, Choice | None], BoardCreature],
 ) -> Half:
     creatures = []
     for creature in player.lines[lane]:
         aimed = [c for c in choices if c.kind != "play" and c.arg == creature.card.id]
-        creatures.append(_creature(creature, face, aimed[0] if aimed else None))
+        creatures.append(creature_of(creature, aimed[0] if aimed else None))
     mine = player.seat == observation.seat
     placed = [c for c in choices if mine and c.kind == "play" and c.arg == lane]
     return Half(player.letter, titles[player.seat], tuple(creatures), placed[0] if placed else None)
 
 
-def _creature(creature: CreatureSeen, face: FaceOf, choice: Choice | None) -> BoardCreature:
+def _creature(
+    creature: CreatureSeen, face: FaceOf, choice: Choice | None, abilities: Mapping[str, str]
+) -> BoardCreature:
     return BoardCreature(
         id=creature.card.id,
         face=face(creature.card),
-        attack=creature.attack,
+        attack=creature.attack + creature.sprint_bonus,
         hp=creature.hp,
         damage=creature.damage,
         new=creature.new,
         symbiote=face(creature.symbiote) if creature.symbiote is not None else None,
         chained=tuple(face(card).name for card in creature.chained),
+        sprint=creature.sprint_bonus,
+        protection_used=creature.protection_used,
+        aura_given=tuple(abilities.get(code, code) for code in creature.aura_abilities),
+        given=tuple(abilities.get(code, code) for code in creature.given_abilities),
         choice=choice,
     )

@@ -98,6 +98,7 @@ def replay_context(
     cards: Sequence[str],
     faces: Mapping[str, CardFace],
     local: Mapping[str, str] = ENGLISH,
+    abilities: Mapping[str, str] = ENGLISH,
     labels: Mapping[str, str],
     letters: Sequence[str],
     titles: Sequence[str],
@@ -106,8 +107,8 @@ def replay_context(
     `query` asks for: its board, its actions and events, and the links of its buttons (`here`:
     the page's URL). `cards`: the engine's card names by card id; `faces` and `labels`: how the
     page shows a card by engine name (a card `faces` lacks: drawn from its played values, named
-    in the page's language by `local`); `letters` and `titles`: how it names each seat, in the
-    events and on the board."""
+    in the page's language by `local`), `abilities` the abilities' names in it by code;
+    `letters` and `titles`: how it names each seat, in the events and on the board."""
     actions = [len(frame.actions) for frame in frames]
     number, step = replay_position(query, actions)
     navigation = replay_navigation((number, step), actions)
@@ -140,6 +141,11 @@ def replay_context(
         "links": links,
         "labels": labels,
         "board": board_of(
-            frame.position(step), titles=titles, local=local, faces=faces, ended=over
+            frame.position(step),
+            titles=titles,
+            local=local,
+            faces=faces,
+            ended=over,
+            abilities=abilities,
         ),
     }

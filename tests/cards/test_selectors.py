@@ -1,7 +1,13 @@
 import pytest
 
 from cards.models import Card, Expansion
-from cards.selectors import card_lookup_by_name, card_name, card_suggestions, translated
+from cards.selectors import (
+    ability_names_in,
+    card_lookup_by_name,
+    card_name,
+    card_suggestions,
+    translated,
+)
 from cards.text import fold, search_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
@@ -53,3 +59,11 @@ def test_fold_and_search_text() -> None:
     assert fold("Dragon Émeraude!") == "dragon emeraude"
     assert fold("Œil-de-bœuf") == "oeil de boeuf"
     assert search_text(["Boom!", "boom", "Bôom"]) == "| boom |"
+
+
+def test_ability_names_in_a_language_fall_back_to_english() -> None:
+    """What a board names the abilities a creature is given (an Aura's, Custom Play's)."""
+    french = ability_names_in("fr")
+    assert (french["price_of_blood"], french["aquatic"]) == ("Prix du sang", "Aquatique")
+    assert ability_names_in("en")["price_of_blood"] == "Price of Blood"
+    assert ability_names_in("sv")["aquatic"] == "Aquatic"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,14 @@ from engine.rules.actions import Action, apply, from_json, legal_actions, to_jso
 from engine.rules.agents import Agent
 from engine.rules.cards import CardDef, load_catalogue
 from engine.rules.champion import stand_in
+from engine.rules.coop import drafted_decks
+from engine.rules.drafters import DRAFTERS, run_draft
+from engine.rules.drafts import catalogue_pool
 from engine.rules.errors import IllegalAction
 from engine.rules.events import render_log
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom, hand_of
 from engine.rules.replay import Replay, save
+from engine.rules.solo import preconstructed
 from engine.rules.state import NO_CARD, OVER, SUMMONING, GameSetup, GameState, Options
 from engine.rules.turn import new_game
 
@@ -206,3 +211,51 @@ def refused(state: GameState, data: Any) -> IllegalAction:
         apply(state, from_json(state, data))
     assert state == before
     return raised.value
+
+
+@cache
+def mode_decks(mode: str) -> tuple[tuple[tuple[CardDef, ...], ...], ...]:
+    """Four set-ups of ``mode`` (decks by seat): pairs of preconstructed decks ("duel",
+    "champions"), Solo's preconstructed set-ups, Co-op's drafted by price from expansions 01 and
+    02 (as bench/engine_bench.py's), the four preconstructed decks rotated (Free-For-All, Team
+    Play)."""
+    catalogue = load_catalogue()
+    precons = [tuple(catalogue.precon(n)) for n in (1, 2, 3, 4)]
+    if mode in ("duel", "champions"):
+        return tuple((precons[a], precons[b]) for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)))
+    if mode == "solo":
+        return tuple(
+            tuple(tuple(deck) for deck in preconstructed(catalogue, n)) for n in (1, 2, 3, 4)
+        )
+    if mode == "coop":
+        pool = catalogue_pool(catalogue, "01,02")
+        return tuple(
+            tuple(
+                tuple(deck)
+                for deck in drafted_decks(
+                    run_draft("coop", pool, seed, [DRAFTERS["price"](0)] * 2), seed
+                )
+            )
+            for seed in range(4)
+        )
+    return tuple(tuple(precons[shift:] + precons[:shift]) for shift in range(4))
+
+
+@cache
+def mode_champions() -> tuple[CardDef, ...]:
+    """Per set-up of ``mode_decks``, a Champion: the first catalogue creature of cost 3, 4, 5, 6
+    in no preconstructed deck (as bench/engine_bench.py designates them)."""
+    used = {card.name for deck in mode_decks("duel") for cards in deck for card in cards}
+    catalogue = load_catalogue()
+    return tuple(
+        stand_in(
+            next(
+                entry.card
+                for entry in catalogue.cards
+                if entry.card.type == "creature"
+                and entry.card.cost == cost
+                and entry.card.name not in used
+            )
+        )
+        for cost in (3, 4, 5, 6)
+    )

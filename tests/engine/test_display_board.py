@@ -2,13 +2,19 @@
 order with the Stronghold, backs for what the observer may not see, the lines as the rulebook
 lays them out, who is to play, the AI's piles, and the places a chosen card may go."""
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
+import yaml
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from engine.display.board import Board, Choice, board_of
 from engine.display.faces import CardFace
 from engine.rules import (
+    ASSAULT_ACTION,
     CAST,
     PLAY,
     PLAY_ONTO,
@@ -18,7 +24,10 @@ from engine.rules import (
     LineSeen,
     Observation,
     SeatSeen,
+    apply,
+    observe,
 )
+from engine.rules.scenario import build_state, parse
 
 DUEL_LINES = (LineSeen((0, 0), (1, 0)), LineSeen((0, 1), (1, 1)))
 # A-B, C-D, then A-D, B-C (engine.rules.observation.table_lines of FOUR_PLAYERS).
@@ -215,3 +224,71 @@ def test_solo_ai_shows_its_piles_instead_of_a_hand() -> None:
         17, ["D2", "D1"], (),
     )  # fmt: skip
     assert (second.hp, second.mana, second.active) == (5, 4, True)
+
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _assaulted(name: str) -> Observation:
+    """A scenario's position after A's Assault, as a spectator sees it."""
+    state = build_state(parse(yaml.safe_load((SCENARIOS / name).read_text())))
+    apply(state, ASSAULT_ACTION)
+    return observe(state, SPECTATOR)
+
+
+def _creature_text(board: Board, name: str) -> str:
+    """The words of the creature `name` on the rendered board (tags and runs of spaces gone)."""
+    html = render_to_string("engine/board.html", {"board": board})
+    found = re.search(
+        rf'<li class="board-card board-creature[^"]*"[^>]*>\s*<span[^>]*>{name}<.*?</li>',
+        html,
+        re.S,
+    )
+    assert found is not None
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split())
+
+
+def test_an_aura_s_protection_used_on_the_neighbour_shows_on_its_card() -> None:
+    board = board_of(
+        _assaulted("abilities/aura-protection-neighbour-protected.yaml"),
+        titles=["A", "B"],
+        abilities={"protection": "Shield"},
+    )
+    totem, grunt = board.lines[0].right.creatures
+    assert (grunt.protection_used, grunt.aura_given, grunt.given) == (True, ("Shield",), ())
+    assert (totem.protection_used, totem.aura_given, totem.given) == (False, (), ())
+    assert _creature_text(board, "Grunt").endswith(
+        "Attack 1/ HP 2 Protection used Given by an Aura: Shield"
+    )
+    assert _creature_text(board, "Totem").endswith("Attack 0/ HP 3 −1 damage")
+
+
+def test_custom_play_s_given_abilities_are_named_as_given_in_the_page_s_language() -> None:
+    observation = _assaulted("solo/given-ability-protection.yaml")
+    board = board_of(observation, titles=["A", "AI"])
+    (wisp,) = board.lines[0].right.creatures
+    # A code the page's names lack shows as itself.
+    assert (wisp.protection_used, wisp.aura_given, wisp.given) == (True, (), ("protection",))
+    with translation.override("fr"):
+        board = board_of(observation, titles=["A", "IA"], abilities={"protection": "Protection"})
+        assert _creature_text(board, "Wisp").endswith(
+            "Protection utilisée Donnée par la Partie personnalisée : Protection"
+        )
+    with translation.override("sv"):
+        assert "Protection förbrukad Given av anpassat spel: Protection" in _creature_text(
+            board, "Wisp"
+        )
+
+
+def test_sprint_s_bonus_is_in_the_attack_and_said_so() -> None:
+    sprinter = _creature(_card(11, "Hare", True, "sprint"), sprint_bonus=2)
+    observation = replace(
+        _duel(()), seats=(_seat(0, HAND, ((sprinter, WOLF), ())), _seat(1, None, count=6))
+    )
+    board = board_of(observation, titles=["Me", "Them"])
+    hare, wolf = board.lines[0].left.creatures
+    assert (hare.attack, hare.sprint, wolf.attack, wolf.sprint) == (5, 2, 3, 0)
+    assert _creature_text(board, "Hare").endswith("Attack 5/ HP 2 Attack includes Sprint +2")
+    assert _creature_text(board, "Wolf").endswith("Attack 3/ HP 2 Enchained: Crow")
+    with translation.override("fr"):
+        assert "Attaque avec le bonus de Sprint +2" in _creature_text(board, "Hare")

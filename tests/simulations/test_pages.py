@@ -195,7 +195,7 @@ def test_the_replay_viewer_steps_through_the_turns(
     last = len(game.frames)
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn={last}").content.decode()
     assert "End of the game" in html and 'rel="next"' not in html
-    assert "to play" not in html and "board-mana" not in html  # the game is over
+    assert "board-turn" not in html and "board-mana" not in html  # the game is over
     # ?turn counts as the page does: the fifth position is "Turn 5 (5/…)".
     html = owner_client.get(f"/simulations/{batch.pk}/games/2/?turn=5").content.decode()
     assert f"Turn 5 <small>(5/{last})</small>" in html
