@@ -29,8 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.rules import native
-from engine.rules.actions import apply
+from engine.rules import Game, native
 from engine.rules.agents import Agent, GreedyAgent, RandomAgent
 from engine.rules.cards import CardDef, Catalogue, load_catalogue
 from engine.rules.champion import stand_in
@@ -40,8 +39,6 @@ from engine.rules.drafts import catalogue_pool
 from engine.rules.solo import preconstructed
 from engine.rules.state import GameState, Options
 from engine.rules.turn import new_game
-
-MAX_TURNS = 200
 
 
 def run(
@@ -68,12 +65,9 @@ def run(
 
 
 def _finish(state: GameState, agents: Sequence[Agent]) -> int:
-    """Play ``state`` out (a draw after MAX_TURNS turns); the number of actions."""
-    count = 0
-    while state.outcome is None and state.turn <= MAX_TURNS:
-        apply(state, agents[state.active].choose(state))
-        count += 1
-    return count
+    """Play ``state`` out as batches and tables do (the game object, a draw past its mode's
+    turn limit); the number of actions."""
+    return Game(state).advance(agents)
 
 
 def run_free_for_all(decks: list[list[CardDef]], games: int) -> tuple[float, int, int, int]:
@@ -102,13 +96,9 @@ def run_automata(
     start = time.process_time()
     for game in range(games):
         state = new_game(deck_sets[game % len(deck_sets)], game, options)
-        count = 0
         # The automata's turns run inside apply(): only the players choose.
-        while state.outcome is None and state.turn <= MAX_TURNS:
-            apply(state, agent.choose(state))
-            count += 1
+        actions += _finish(state, [agent] * len(state.players))
         turns += state.turn
-        actions += count
         draws += state.outcome is None
     return time.process_time() - start, turns, actions, draws
 
@@ -118,7 +108,7 @@ def report(label: str, games: int, runs: list[tuple[float, int, int, int]]) -> N
     print(
         f"{label:<20} {games / elapsed:7.0f} games/s  ({games} games in {elapsed:.2f} s CPU, "
         f"best of {len(runs)})  {turns / games:5.1f} turns/game  {actions / games:5.1f} "
-        f"actions/game  {draws} draws (over {MAX_TURNS} turns)"
+        f"actions/game  {draws} draws (past the turn limit)"
     )
 
 
