@@ -185,7 +185,14 @@ def game_options(game: Game, *, log: bool) -> Options:
     Champion (`game_champions`)."""
     ai = None if game.ai is None else AiOptions.from_json(game.ai)
     champions = game_champions(game) is not None
-    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai, champions=champions)
+    return Options(
+        exhaustion=game.exhaustion,
+        mode=game.mode,
+        log=log,
+        ai=ai,
+        champions=champions,
+        first_player=game.first_player,
+    )
 
 
 def game_champions(game: Game) -> list[CardDef | None] | None:
@@ -673,3 +680,8 @@ def game_replay(*, game: Game) -> dict[str, Any]:
         )
     replay: dict[str, Any] = game.replay
     return replay
+
+
+def rematch_get(*, game: Game) -> Game | None:
+    """The rematch of `game` with its seats (None: none was made)."""
+    return with_seats(Game.objects.filter(rematch_of=game)).first()
