@@ -163,6 +163,44 @@ def test_a_rematch_keeps_the_other_persons_seat_until_they_join(
     assert offer is not None and (offer.seated, offer.kept) == (True, False)
 
 
+def test_a_solo_rematch_keeps_the_ai_and_its_pile_and_the_player_first(
+    cards_db: None, owner: User
+) -> None:
+    with dealt(8):
+        game = game_create(creator=owner, format="preconstructed", seats=[ME], mode="solo")
+    game = game_concede(game=game, seat=_seat(game, 0))
+    rematch = game_get(uid=end_services.game_rematch(game=game, seat=_seat(game, 0)).game.uid)
+    assert (rematch.status, rematch.mode, rematch.ai_level, rematch.ai) == (
+        Status.PLAYING, "solo", 1, game.ai,
+    )  # fmt: skip
+    # The rules give Solo's first turn to the player: nothing to swap.
+    assert (rematch.first_player, game_state(rematch).first_player) == (None, 0)
+    assert (
+        _seats(rematch)
+        == _seats(game)
+        == [
+            (0, "player", "", owner.pk, "Preconstructed deck 1", 8),
+            (1, "automaton", "", None, "The Solo AI", 24),
+        ]
+    )
+
+
+def test_a_table_closed_while_drafting_has_no_rematch(cards_db: None, owner: User) -> None:
+    with dealt(4):
+        game = game_create(
+            creator=owner,
+            format="draft",
+            seats=[SeatRequest(kind="me"), SeatRequest(kind="agent", agent="greedy")],
+            pool="initiation",
+        )
+    game = game_concede(game=game_get(uid=game.uid), seat=_seat(game_get(uid=game.uid), 0))
+    assert game.replay is None
+    # Conceded while drafting: no game was played, so no rematch.
+    with pytest.raises(DomainError) as refused:
+        end_services.game_rematch(game=game, seat=_seat(game, 0))
+    assert refused.value.code == "not_finished"
+
+
 def test_no_rematch_before_the_end(cards_db: None, owner: User) -> None:
     with dealt(8):
         game = game_create(creator=owner, format="preconstructed", seats=[ME, GREEDY])
@@ -210,7 +248,9 @@ def test_the_rematch_api(cards_db: None, owner: User, olga_api: APIClient) -> No
         rematch.uid, "playing", "duel", f"/api/v1/games/{rematch.uid}/",
     )  # fmt: skip
     assert made["Location"] == body["url"]
-    # Made before: the same table, 200.
+    # Made before: the same table, 200; the finished game's view names it.
+    assert olga_api.get(f"/api/v1/games/{game.uid}/").json()["rematch"] == rematch.uid
+    assert olga_api.get(f"/api/v1/games/{rematch.uid}/").json()["rematch"] is None
     same = olga_api.post(url)
     assert (same.status_code, same.json()["id"]) == (200, rematch.uid)
     # Not a player of the game.
