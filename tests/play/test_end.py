@@ -317,6 +317,10 @@ def test_the_result_screen_in_english_and_french(cards_db: None, owner: User) ->
     assert '<h2 id="play-result-title" class="play-result-title">Vous avez gagné</h2>' in french
     assert "La Forteresse de Ordinateur (Glouton) (B) a été détruite" in french
     assert '<button type="submit">Revanche</button>' in french
+    with translation.override("sv"):
+        swedish = page.get(f"/sv/play/{game.uid}/").content.decode()
+    assert '<h2 id="play-result-title" class="play-result-title">Du vann</h2>' in swedish
+    assert '<button type="submit">Returmatch</button>' in swedish
     watched = Client().get(f"/play/{game.uid}/watch/{game.spectate_code}/").content.decode()
     assert "olga (A) won</h2>" in watched
     assert "Rematch" not in watched
