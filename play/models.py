@@ -125,6 +125,19 @@ class Game(models.Model):
     # The winning seats (empty: a draw) once finished, and the game as an engine replay.
     winners = models.JSONField(_("winners"), default=list, blank=True)
     replay = models.JSONField(_("replay"), null=True, blank=True)
+    # The seat that plays first (None: the engine's coin toss from the seed); a rematch gives
+    # the first turn to the seat after the finished game's first player (`play.end_services`).
+    first_player = models.PositiveSmallIntegerField(_("first player"), null=True, blank=True)
+    # The finished game this table is the rematch of: one rematch a game, which both its
+    # players reach from its result screen.
+    rematch_of = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch",
+        verbose_name=_("rematch of"),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last action"), auto_now=True)
 

@@ -185,7 +185,14 @@ def game_options(game: Game, *, log: bool) -> Options:
     Champion (`game_champions`)."""
     ai = None if game.ai is None else AiOptions.from_json(game.ai)
     champions = game_champions(game) is not None
-    return Options(exhaustion=game.exhaustion, mode=game.mode, log=log, ai=ai, champions=champions)
+    return Options(
+        exhaustion=game.exhaustion,
+        mode=game.mode,
+        log=log,
+        ai=ai,
+        champions=champions,
+        first_player=game.first_player,
+    )
 
 
 def game_champions(game: Game) -> list[CardDef | None] | None:
@@ -531,6 +538,7 @@ def game_view(*, game: Game, seat: Seat | None, events_from: int = 0) -> dict[st
         "deadline": turn_deadline(game),
         "action_count": game.action_count,
         "winners": [index_letter(winner) for winner in game.winners],
+        "rematch": _rematch_uid(game),
         "state": None,
     }
     if game.draft_pool is not None:
@@ -673,3 +681,15 @@ def game_replay(*, game: Game) -> dict[str, Any]:
         )
     replay: dict[str, Any] = game.replay
     return replay
+
+
+def _rematch_uid(game: Game) -> str | None:
+    """The id of the rematch of `game`, which its players' views offer once it is over."""
+    if game.status != Status.FINISHED:
+        return None
+    return Game.objects.filter(rematch_of=game).values_list("uid", flat=True).first()
+
+
+def rematch_get(*, game: Game) -> Game | None:
+    """The rematch of `game` with its seats (None: none was made)."""
+    return with_seats(Game.objects.filter(rematch_of=game)).first()

@@ -510,7 +510,8 @@ def _start_when_seated(game: Game) -> None:
             game.status = Status.DRAFTING
             _draft_on(game, draft_state(game))
         return
-    if any(seat.cards is None for seat in players):
+    # A rematch's seat kept for a person has its deck already: the game waits for them.
+    if any(seat.cards is None or not seat.taken for seat in players):
         return
     if game.mode == Mode.COOP:
         decks = [

@@ -32,7 +32,7 @@ from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.display.replay_steps import replay_context
 from engine.rules import SPECTATOR
-from play import chaos_selectors, selectors, services
+from play import chaos_selectors, end_selectors, end_services, selectors, services
 from play.board import table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
@@ -119,7 +119,15 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
 @login_required
 def table_invitation(request: HttpRequest, uid: str) -> HttpResponse:
     """The join page of a seat its visitor is invited to by username (the header's link): no
-    share link's code needed (`play.services.game_join`)."""
+    share link's code needed (`play.services.game_join`). A rematch's seat, kept with their
+    deck, is taken with one click on the finished game's result screen: the header leads there."""
+    try:
+        game = selectors.game_get(uid=uid)
+    except DomainError as missing:
+        raise Http404(missing.message) from missing
+    finished = game.rematch_of
+    if finished is not None and game.status == Status.WAITING:
+        return redirect("play:table", finished.uid)
     return _join(request, uid, "")
 
 
@@ -205,6 +213,9 @@ def _board_context(
     deadline = view["deadline"]
     context["out_of_time"] = deadline is not None and deadline <= timezone.now()
     context["shown"] = _shown(game)
+    context["result"] = end_selectors.game_result(game=game, seat=seat)
+    if context["result"] is not None and seat is not None:
+        context["rematch"] = end_selectors.rematch_offer(game=game, seat=seat)
     if game.draft_pool is not None:
         context["draft_pool_name"] = selectors.draft_pool_name(game)
     return {"game": game, "seat": seat, "spectating": seat is None, **urls, **context}
@@ -212,8 +223,13 @@ def _board_context(
 
 def _shown(game: Game) -> str:
     """Which board the page shows: its poll sends it back (`_board`). A Draft table changes by
-    its picks, then by its actions; a table waiting for a player by its status."""
-    return f"{game.action_count}-{game.pick_count}-{game.status}"
+    its picks, then by its actions; a table waiting for a player by its status; a finished one
+    by its rematch, offered to its players on the result screen."""
+    shown = f"{game.action_count}-{game.pick_count}-{game.status}"
+    if game.status != Status.FINISHED:
+        return shown
+    rematch = selectors.rematch_get(game=game)
+    return shown if rematch is None else f"{shown}-{rematch.uid}"
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
@@ -234,7 +250,11 @@ def _board(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     # board as it is on a 204), so the lines of what happened stay until a new board comes.
     if request.GET.get("shown") == _shown(game):
         return HttpResponse(status=204)
-    return render(request, "play/_board.html", _board_context(game, seat, **_choice(request)))
+    context = _board_context(game, seat, **_choice(request))
+    # The header's count of games waiting for my move follows the board (htmx's out-of-band
+    # swap): it stayed "Your turn: 1 game" once this game ended (issue 29).
+    context["header_update"] = True
+    return render(request, "play/_board.html", context)
 
 
 def table(request: HttpRequest, uid: str) -> HttpResponse:
@@ -342,11 +362,51 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
     since = _int(request.POST.get("since"))
     context = _board_context(game, seat, since=since if since >= 0 else None)
     context["error"] = error
+    context["header_update"] = True
     if request.headers.get("HX-Request"):
         return render(request, "play/_board.html", context)
     # Without JS: the table again, with what happened since the page's board.
     table_url = reverse("play:table", args=[uid])
     return redirect(f"{table_url}?since={since}" if since >= 0 else table_url)
+
+
+def _token_carried(request: HttpRequest, old: str, new: Game) -> None:
+    """A guest's seat token of the finished table `old` plays their seat of `new` too."""
+    tokens = dict(request.session.get(SESSION_TOKENS, {}))
+    if old in tokens:
+        tokens[new.uid] = tokens[old]
+        request.session[SESSION_TOKENS] = tokens
+
+
+@require_POST
+def table_rematch(request: HttpRequest, uid: str) -> HttpResponse:
+    """The result screen's Rematch (and the other players' Join the rematch): the rematch's
+    table (`play.end_services.game_rematch`)."""
+    game, seat = _table(request, uid)
+    try:
+        rematch = end_services.game_rematch(game=game, seat=seat).game
+    except DomainError as refused:
+        context = _board_context(game, seat)
+        context["error"] = refused
+        context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
+        return render(request, "play/table.html", context, status=refused.status_code)
+    _token_carried(request, uid, rematch)
+    return redirect("play:table", rematch.uid)
+
+
+@require_POST
+def table_play_again(request: HttpRequest, uid: str) -> HttpResponse:
+    """The result screen's Play again against the computer: the new table."""
+    game, seat = _table(request, uid)
+    try:
+        again = end_services.game_play_again(game=game, seat=seat)
+    except DomainError as refused:
+        context = _board_context(game, seat)
+        context["error"] = refused
+        context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
+        return render(request, "play/table.html", context, status=refused.status_code)
+    _token_carried(request, uid, again)
+    return redirect("play:table", again.uid)
 
 
 def _int(value: str | None) -> int:

@@ -172,6 +172,8 @@ def board_of(
             legal.setdefault(card_id, []).append((name, arg))
     seats = []
     chosen_card: HandCard | None = None
+    # After the Assault no card may be played: none says "can be played" (issue 29).
+    summoning = observation.phase == "summoning"
     for player in observation.seats:
         mine = player.seat == observation.seat
         active = player.seat == observation.active and not observation.over and not ended
@@ -182,7 +184,7 @@ def board_of(
                 face(card),
                 legal=legal,
                 chosen=chosen,
-                available=active and position < player.available,
+                available=active and summoning and position < player.available,
             )
             chosen_card = item if item.chosen else chosen_card
             hand.append(Slot(item, False))

@@ -263,6 +263,10 @@ class ViewSerializer(serializers.Serializer):
     )
     action_count = serializers.IntegerField()
     winners = serializers.ListField(child=serializers.CharField())
+    rematch = serializers.CharField(
+        allow_null=True,
+        help_text="The id of the finished game's rematch (null: none made yet; `/rematch/`).",
+    )
     draft = serializers.DictField(
         required=False,
         help_text=(

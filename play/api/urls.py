@@ -15,4 +15,6 @@ urlpatterns = [
     path("games/<str:uid>/concede/", views.ConcedeView.as_view(), name="game-concede"),
     path("games/<str:uid>/claim-time/", views.ClaimTimeView.as_view(), name="game-claim-time"),
     path("games/<str:uid>/replay/", views.ReplayView.as_view(), name="game-replay"),
+    path("games/<str:uid>/rematch/", views.RematchView.as_view(), name="game-rematch"),
+    path("games/<str:uid>/play-again/", views.PlayAgainView.as_view(), name="game-play-again"),
 ]

@@ -19,7 +19,7 @@ from cod_site.api.schema import error_response
 from cod_site.api.throttles import ExpensiveThrottle, SeatOrLinkThrottle
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
-from play import selectors, services
+from play import end_services, selectors, services
 from play.api import serializers as s
 from play.models import Game, Seat, Status
 
@@ -345,3 +345,58 @@ class ReplayView(PlayerView):
     def get(self, request: Request, uid: str) -> Response:
         game, _ = _seat(request, uid)
         return Response(selectors.game_replay(game=game))
+
+
+NOT_FINISHED = error_response("`not_finished`, `rematch_seat_taken`.")
+
+
+class RematchView(PlayerView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Rematch a finished game",
+        description=(
+            "A new table with the same seats (the same players, guests and computer players, "
+            "each with the deck it played; a Draft table drafts again from its pool) where the "
+            "seat after the finished game's first player plays first (Solo and Co-op: the "
+            "player, as the rules have it). I sit at once (a guest with the same seat token); "
+            "the seat of every other person is kept for them: an account's as an invitation by "
+            "username, and they take it by asking for the rematch too. The game starts once "
+            "every seat is taken: at once against computers only. 201 with the new table; once "
+            "made, 200 with that same table. Not finished: 409 `not_finished`; my seat of the "
+            "rematch taken by someone else (its share link): 409 `rematch_seat_taken`; not a "
+            "player of the game: 403 `not_seated`."
+        ),
+        parameters=[TOKEN],
+        request=None,
+        responses={200: s.CreatedSerializer, 201: s.CreatedSerializer, 409: NOT_FINISHED},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        rematch = end_services.game_rematch(game=game, seat=seat)
+        body = s.CreatedSerializer(selectors.game_get(uid=rematch.game.uid)).data
+        code = status.HTTP_201_CREATED if rematch.created else status.HTTP_200_OK
+        return Response(body, status=code, headers={"Location": body["url"]})
+
+
+class PlayAgainView(PlayerView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Play a finished game again against the computer",
+        description=(
+            "A new table of the same mode and format where I keep my seat and deck and every "
+            "other person's seat is a computer player (the table's, else greedy) with the deck "
+            "it played; it starts at once. 409 `not_finished`; 403 `not_seated`."
+        ),
+        parameters=[TOKEN],
+        request=None,
+        responses={201: s.CreatedSerializer, 409: error_response("`not_finished`.")},
+        tags=TAGS,
+    )
+    def post(self, request: Request, uid: str) -> Response:
+        game, seat = _seat(request, uid)
+        again = end_services.game_play_again(game=game, seat=seat)
+        body = s.CreatedSerializer(selectors.game_get(uid=again.uid)).data
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})

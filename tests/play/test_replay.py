@@ -67,7 +67,7 @@ def test_a_finished_game_replays_from_turn_1_to_the_position_the_table_ends_on(
     assert (len(frames), frames[0].turn) == (turns, 1)
     page = _page(owner)
     table = page.get(f"/play/{game.uid}/").content.decode()
-    assert f'<a href="/play/{game.uid}/replay/">Watch the replay</a>' in table
+    assert f'<a class="button" href="/play/{game.uid}/replay/">Watch the replay</a>' in table
     assert f'<a href="/api/v1/games/{game.uid}/replay/">replay file (JSON)</a>' in table
     first = page.get(f"/play/{game.uid}/replay/")
     assert first.status_code == 200

@@ -95,7 +95,9 @@
     if (!next) { return; }
     var count = Number(next.dataset.actionCount) + Number(next.dataset.pickCount);
     var shownCount = Number(shown.dataset.actionCount) + Number(shown.dataset.pickCount);
-    if (count < shownCount || (count === shownCount && next.dataset.status === shown.dataset.status)) {
+    // Same board, other rematch: a player of the finished game offered one (its result screen).
+    if (count < shownCount || (count === shownCount && next.dataset.status === shown.dataset.status &&
+        next.dataset.rematch === shown.dataset.rematch)) {
       event.detail.shouldSwap = false;
     }
   });
