@@ -382,31 +382,32 @@ def _token_carried(request: HttpRequest, old: str, new: Game) -> None:
 def table_rematch(request: HttpRequest, uid: str) -> HttpResponse:
     """The result screen's Rematch (and the other players' Join the rematch): the rematch's
     table (`play.end_services.game_rematch`)."""
-    game, seat = _table(request, uid)
-    try:
-        rematch = end_services.game_rematch(game=game, seat=seat).game
-    except DomainError as refused:
-        context = _board_context(game, seat)
-        context["error"] = refused
-        context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
-        return render(request, "play/table.html", context, status=refused.status_code)
-    _token_carried(request, uid, rematch)
-    return redirect("play:table", rematch.uid)
+    return _next_table(
+        request, uid, lambda game, seat: end_services.game_rematch(game=game, seat=seat).game
+    )
 
 
 @require_POST
 def table_play_again(request: HttpRequest, uid: str) -> HttpResponse:
     """The result screen's Play again against the computer: the new table."""
+    return _next_table(
+        request, uid, lambda game, seat: end_services.game_play_again(game=game, seat=seat)
+    )
+
+
+def _next_table(request: HttpRequest, uid: str, make: Callable[[Game, Seat], Game]) -> HttpResponse:
+    """The result screen's buttons: the table `make` gives for the finished game and my seat,
+    my seat's token carried to it; a refusal shown on the finished table."""
     game, seat = _table(request, uid)
     try:
-        again = end_services.game_play_again(game=game, seat=seat)
+        table = make(game, seat)
     except DomainError as refused:
         context = _board_context(game, seat)
         context["error"] = refused
         context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
         return render(request, "play/table.html", context, status=refused.status_code)
-    _token_carried(request, uid, again)
-    return redirect("play:table", again.uid)
+    _token_carried(request, uid, table)
+    return redirect("play:table", table.uid)
 
 
 def _int(value: str | None) -> int:
