@@ -295,6 +295,32 @@ def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str,
     return faces
 
 
+def _check_game_index(games: int, index: int) -> None:
+    """A batch's games are numbered 0 to games - 1: a 404 `unknown_game` for any other."""
+    if not 0 <= index < games:
+        raise DomainError(
+            "unknown_game",
+            _("This batch has games 0 to %(last)d.") % {"last": games - 1},
+            {"index": index, "games": games},
+            status_code=404,
+        )
+
+
+def _engine_changed(batch_id: int, index: int) -> DomainError:
+    """The 409 for replaying a game of a batch played by another engine or other agents."""
+    return DomainError(
+        "engine_changed",
+        _(
+            "The games of this test batch were played by another version of the rules "
+            "engine or of its AIs: replaying game %(index)d today would show a different "
+            "game. The batch's results remain those of the games it played."
+        )
+        % {"index": index},
+        {"batch": batch_id, "index": index},
+        status_code=409,
+    )
+
+
 def batch_replayable(batch: SimulationBatch) -> bool:
     """Whether this process's engine plays the batch's games again: the same rules and agents
     as those that played them (a batch from before digests were recorded: unknown, so no)."""
@@ -305,25 +331,9 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
     """Game `index` of the batch, recomputed from its seed, decks and agents: a 404 DomainError
     for a game the batch does not have, a 409 `engine_changed` when the rules or the agents
     changed since the batch was played (they would play another game from the same seed)."""
-    if not 0 <= index < batch.games:
-        raise DomainError(
-            "unknown_game",
-            _("This batch has games 0 to %(last)d.") % {"last": batch.games - 1},
-            {"index": index, "games": batch.games},
-            status_code=404,
-        )
+    _check_game_index(batch.games, index)
     if not batch_replayable(batch):
-        raise DomainError(
-            "engine_changed",
-            _(
-                "The games of this test batch were played by another version of the rules "
-                "engine or of its AIs: replaying game %(index)d today would show a different "
-                "game. The batch's results remain those of the games it played."
-            )
-            % {"index": index},
-            {"batch": batch.pk, "index": index},
-            status_code=409,
-        )
+        raise _engine_changed(batch.pk, index)
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay. REPLAY_SHAPE names the shape of the cached object: a cached game
     # of an older shape would lack the fields the page reads.
@@ -874,13 +884,7 @@ def chaos_batch_game(batch: ChaosBatch, index: int) -> ChaosBatchGame:
     stored): a 404 `unknown_game` for a game the batch does not have, a 409 `not_played` before
     the batch played, `engine_changed` once the rules or the agents changed (they would play
     another game from the same seed)."""
-    if not 0 <= index < batch.games:
-        raise DomainError(
-            "unknown_game",
-            _("This batch has games 0 to %(last)d.") % {"last": batch.games - 1},
-            {"index": index, "games": batch.games},
-            status_code=404,
-        )
+    _check_game_index(batch.games, index)
     if batch.status != Status.DONE:
         raise DomainError(
             "not_played",
@@ -889,17 +893,7 @@ def chaos_batch_game(batch: ChaosBatch, index: int) -> ChaosBatchGame:
             status_code=409,
         )
     if not chaos_batch_replayable(batch):
-        raise DomainError(
-            "engine_changed",
-            _(
-                "The games of this test batch were played by another version of the rules "
-                "engine or of its AIs: replaying game %(index)d today would show a different "
-                "game. The batch's results remain those of the games it played."
-            )
-            % {"index": index},
-            {"batch": batch.pk, "index": index},
-            status_code=409,
-        )
+        raise _engine_changed(batch.pk, index)
     box = chaos_box(batch.cards, batch.set_code)
     # Stepping through a game asks for it again and again; a game of search agents takes up to
     # a second to play: its actions and end are kept (plain data), the steps replay the actions.
