@@ -23,7 +23,7 @@ from cod_site.errors import DomainError
 from engine.rules import AUTOMATON, MODES, RULES_VERSION, engine_digest
 from play.models import Agent, Format, Game, Seat, SeatKind, Status
 from play.selectors import game_state, rematch_get
-from play.services import _start_when_seated, new_seed
+from play.services import game_start_when_seated, new_seed
 
 # Who replaces a person when a player plays again against the computer at a table with no
 # computer player: the new table form's default.
@@ -127,7 +127,7 @@ def game_rematch(*, game: Game, seat: Seat) -> Rematch:
                 **_deck_copy(old, new),
             )
         new = Game.objects.prefetch_related("seats").get(pk=new.pk)
-        _start_when_seated(new)
+        game_start_when_seated(game=new)
     return Rematch(game=new, created=True)
 
 
@@ -152,7 +152,7 @@ def _rematch_join(rematch: Game, seat: Seat) -> None:
     kept.token_hash = seat.token_hash
     kept.save(update_fields=["user", "invited", "guest_name", "token_hash"])
     rematch = Game.objects.prefetch_related("seats").get(pk=rematch.pk)
-    _start_when_seated(rematch)
+    game_start_when_seated(game=rematch)
 
 
 def _holds(kept: Seat, seat: Seat) -> bool:
@@ -186,5 +186,5 @@ def game_play_again(*, game: Game, seat: Seat) -> Game:
                 **_deck_copy(old, new),
             )
         new = Game.objects.prefetch_related("seats").get(pk=new.pk)
-        _start_when_seated(new)
+        game_start_when_seated(game=new)
     return new

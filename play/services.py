@@ -361,7 +361,7 @@ def game_create(
                 champion=deck.champion if deck else None,
                 slugs=deck.slugs if deck else [],
             )
-        _start_when_seated(game)
+        game_start_when_seated(game=game)
     return game
 
 
@@ -498,7 +498,7 @@ def _seat_kind(request: SeatRequest | None) -> str:
     return SeatKind.AGENT if request.kind == "agent" else SeatKind.PLAYER
 
 
-def _start_when_seated(game: Game) -> None:
+def game_start_when_seated(*, game: Game) -> None:
     """Start the game once every player's seat has its deck (a Draft table: its draft once
     every seat is taken); Co-op's AI then gets its cards, those of the players' expansions that
     neither deck holds (`coop_ai_deck_resolve`): both AI seats keep the 48 cards, which
@@ -624,7 +624,7 @@ def game_join(
             seat.champion = resolved.champion
             seat.slugs = resolved.slugs
         seat.save()
-        _start_when_seated(game)
+        game_start_when_seated(game=game)
     return seat, token
 
 
