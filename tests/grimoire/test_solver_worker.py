@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 
 from cod_site.celery import app
+from grimoire import services
 from grimoire.models import Puzzle
 from tests.grimoire.test_api import BODY, create, post
 from tests.support.processes import child_environ, database_url, running
@@ -51,6 +52,7 @@ def test_a_proof_job_is_run_by_a_worker(
 
     queue = f"test-grimoire-{uuid.uuid4().hex[:8]}"
     monkeypatch.setitem(app.conf, "task_default_queue", queue)
+    monkeypatch.setattr(services, "INLINE_SECONDS", 0)  # the proof goes to the worker
     env = {**child_environ(), "DATABASE_URL": database_url(connection.settings_dict)}
     command = [
         sys.executable, "-m", "celery", "-A", "cod_site", "worker", "--pool=solo",
