@@ -14,7 +14,10 @@ PostgreSQL and Redis, and on the same machine:
   was sent to the moment the watcher read its update);
 - `--browsers` visitors browsing card pages and card searches, a page a second each (spread
   0.5-1.5 s): the page round trip;
-- `/healthz` ten times a second: its round trip.
+- `/healthz` ten times a second from a process of its own, as a load balancer asks: its round
+  trip (the goal's figure); printed beside it, the same probe as a thread among the players and
+  visitors (it also waits for the load generator's own interpreter lock) and the server's own
+  time for every probe, from its access log.
 Prints p50/p95/p99 of each with the errors, the memory the server took per open stream (its
 processes' resident memory before and after the streams opened, idle), the CPU the server, the
 load generators and the rest of the machine took, and the machine's load average.
@@ -40,6 +43,7 @@ import threading
 import time
 import urllib.parse
 import uuid
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +228,31 @@ def probe(port: int, stop: float, times: list[float], errors: list[str]) -> None
         time.sleep(0.1)
 
 
+def probe_alone(port: int, start: float, stop: float, out: Path) -> None:
+    """The health probe in a process of its own, as a load balancer's is: the probe thread among
+    the players' and visitors' 70 threads also waits for its own process's interpreter lock."""
+    times: list[float] = []
+    errors: list[str] = []
+    time.sleep(max(0, start - time.time()))
+    probe(port, stop, times, errors)
+    out.write_text(json.dumps({"times": times, "errors": errors}))
+
+
+def server_health_ms(log: Path, since: float) -> list[float]:
+    """The server's own time for each /healthz answered from `since` on, from its access log
+    (cod_site.server.AccessLog: from the request's arrival in the worker's loop to the end of its
+    answer); the probes of the server's start, cold, are left out."""
+    times = []
+    for entry in log.read_text(errors="replace").splitlines():
+        if '"GET /healthz HTTP' not in entry or '" 200 ' not in entry:
+            continue
+        stamp = entry.split("[", 1)[1].split("]", 1)[0]
+        if datetime.strptime(stamp, "%d/%b/%Y:%H:%M:%S %z").timestamp() < int(since):
+            continue
+        times.append(float(entry.split('" 200 ', 1)[1].split("ms", 1)[0].split()[-1]))
+    return times
+
+
 def process_cpu_seconds(pid: int) -> float:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -373,10 +402,15 @@ def main() -> int:
             for seed in range(args.browsers)
         ]
         threads.append(threading.Thread(target=probe, args=(port, stop, health, errors)))
+        prober = multiprocessing.Process(
+            target=probe_alone, args=(port, warm, stop, workdir / "probe.json")
+        )
+        prober.start()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        prober.join(30)
         after = (
             group_cpu_seconds(group),
             machine_busy_seconds(),
@@ -389,6 +423,9 @@ def main() -> int:
         json.loads((workdir / "seen.json").read_text()) if (workdir / "seen.json").exists() else []
     )
     latencies, missed = watcher_latencies(acts, seen, per_game)
+    alone = json.loads((workdir / "probe.json").read_text())
+    errors += alone["errors"]
+    served = server_health_ms(workdir / "server.log", warm)
     seconds = args.seconds
     print(
         f"{args.streams} streams ({per_game} per game), {args.games} games acting about once a "
@@ -401,7 +438,9 @@ def main() -> int:
     health_errors = sum(error.startswith("healthz") for error in errors)
     print(line("act", [1000 * (done - sent) for _u, _c, sent, done in acts], act_errors))
     print(line("pages", [1000 * t for t in pages], page_errors))
-    print(line("healthz", [1000 * t for t in health], health_errors))
+    print(line("healthz", [1000 * t for t in alone["times"]], health_errors))
+    print(line("  in gen.", [1000 * t for t in health], 0) + "  (the probe among the players)")
+    print(line("  server", served, 0) + "  (the server's time, access log: both probes)")
     print(line("watchers", [1000 * t for t in latencies], 0) + f"  (not reached: {missed})")
     print(
         f"memory: server {idle_kb / 1024:.0f} MB idle, {streaming_kb / 1024:.0f} MB with the "
@@ -421,7 +460,7 @@ def main() -> int:
     figures = {
         "act p95": cuts([1000 * (done - sent) for _u, _c, sent, done in acts])[1],
         "pages p95": cuts([1000 * t for t in pages])[1],
-        "healthz p99": cuts([1000 * t for t in health])[2],
+        "healthz p99": cuts([1000 * t for t in alone["times"]])[2],
         "watchers p95": cuts([1000 * t for t in latencies])[1],
     }
     verdicts = [
