@@ -5,6 +5,7 @@ from play.models import Game, Seat
 
 class SeatInline(admin.TabularInline):
     model = Seat
+    fk_name = "game"
     extra = 0
     fields = ["index", "kind", "user", "guest_name", "agent", "deck_name", "conceded"]
     readonly_fields = ["index", "kind", "user", "guest_name", "agent", "deck_name", "conceded"]

@@ -31,8 +31,9 @@ DEFAULT_AGENT = Agent.GREEDY
 
 
 @dataclass(frozen=True)
-class Rematch:
-    """The rematch of a game, and whether this call made it (else it was made before)."""
+class NextTable:
+    """The table a result screen's button leads to (the rematch, the game played again), and
+    whether this call made it (else an earlier call did)."""
 
     game: Game
     created: bool
@@ -98,7 +99,7 @@ def _creator(game: Game, seat: Seat) -> User:
     return seat.user if seat.user is not None else game.created_by
 
 
-def game_rematch(*, game: Game, seat: Seat) -> Rematch:
+def game_rematch(*, game: Game, seat: Seat) -> NextTable:
     """The rematch of finished `game` for its player at `seat`: made now if none was (`seat`
     seated with its deck, the others' seats kept for them), else the one made before, in which
     `seat`'s player now takes the seat kept for them. 409 `not_finished`, `rematch_seat_taken`
@@ -109,7 +110,7 @@ def game_rematch(*, game: Game, seat: Seat) -> Rematch:
         existing = rematch_get(game=locked)
         if existing is not None:
             _rematch_join(existing, seat)
-            return Rematch(game=existing, created=False)
+            return NextTable(game=existing, created=False)
         new = _new_table(locked, _creator(locked, seat), _next_first_player(locked), True)
         for old in game.seats.all():
             person = old.kind == SeatKind.PLAYER
@@ -128,7 +129,7 @@ def game_rematch(*, game: Game, seat: Seat) -> Rematch:
             )
         new = Game.objects.prefetch_related("seats").get(pk=new.pk)
         game_start_when_seated(game=new)
-    return Rematch(game=new, created=True)
+    return NextTable(game=new, created=True)
 
 
 def _rematch_join(rematch: Game, seat: Seat) -> None:
@@ -161,16 +162,20 @@ def _holds(kept: Seat, seat: Seat) -> bool:
     return bool(seat.token_hash) and kept.token_hash == seat.token_hash
 
 
-def game_play_again(*, game: Game, seat: Seat) -> Game:
+def game_play_again(*, game: Game, seat: Seat) -> NextTable:
     """A new table like finished `game` for its player at `seat`, every other person's seat
     played by a computer: the table's computer player if it had one, else `DEFAULT_AGENT`,
     each seat with the deck it played. It starts at once (a Draft table: its draft). The first
-    player is the engine's coin toss. 409 `not_finished`."""
+    player is the engine's coin toss. Asked again by the same seat: the same table. 409
+    `not_finished`."""
     _check_finished(game)
     seats = list(game.seats.all())
     agents = [other.agent for other in seats if other.kind == SeatKind.AGENT]
     agent = agents[0] if agents else DEFAULT_AGENT
     with transaction.atomic():
+        asking = Seat.objects.select_for_update().get(pk=seat.pk)
+        if asking.played_again is not None:
+            return NextTable(game=asking.played_again, created=False)
         new = _new_table(game, _creator(game, seat), None, False)
         for old in seats:
             mine = old.pk == seat.pk
@@ -185,6 +190,8 @@ def game_play_again(*, game: Game, seat: Seat) -> Game:
                 token_hash=old.token_hash if mine else "",
                 **_deck_copy(old, new),
             )
+        asking.played_again = new
+        asking.save(update_fields=["played_again"])
         new = Game.objects.prefetch_related("seats").get(pk=new.pk)
         game_start_when_seated(game=new)
-    return new
+    return NextTable(game=new, created=True)

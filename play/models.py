@@ -188,6 +188,16 @@ class Seat(models.Model):
     slugs = models.JSONField(_("card slugs"), default=list, blank=True)
     conceded = models.BooleanField(_("conceded"), default=False)
     timed_out = models.BooleanField(_("lost on time"), default=False)
+    # The table this seat's player opened from the finished game's "Play again": one a seat, so
+    # that the button pressed twice leads to the same table.
+    played_again = models.OneToOneField(
+        Game,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="played_again_from",
+        verbose_name=_("played again at"),
+    )
 
     class Meta:
         ordering = ["game", "index"]

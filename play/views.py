@@ -391,7 +391,7 @@ def table_rematch(request: HttpRequest, uid: str) -> HttpResponse:
 def table_play_again(request: HttpRequest, uid: str) -> HttpResponse:
     """The result screen's Play again against the computer: the new table."""
     return _next_table(
-        request, uid, lambda game, seat: end_services.game_play_again(game=game, seat=seat)
+        request, uid, lambda game, seat: end_services.game_play_again(game=game, seat=seat).game
     )
 
 

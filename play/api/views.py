@@ -388,15 +388,21 @@ class PlayAgainView(PlayerView):
         description=(
             "A new table of the same mode and format where I keep my seat and deck and every "
             "other person's seat is a computer player (the table's, else greedy) with the deck "
-            "it played; it starts at once. 409 `not_finished`; 403 `not_seated`."
+            "it played; it starts at once. 201 with the new table; asked again, 200 with that "
+            "same table. 409 `not_finished`; 403 `not_seated`."
         ),
         parameters=[TOKEN],
         request=None,
-        responses={201: s.CreatedSerializer, 409: error_response("`not_finished`.")},
+        responses={
+            200: s.CreatedSerializer,
+            201: s.CreatedSerializer,
+            409: error_response("`not_finished`."),
+        },
         tags=TAGS,
     )
     def post(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
         again = end_services.game_play_again(game=game, seat=seat)
-        body = s.CreatedSerializer(selectors.game_get(uid=again.uid)).data
-        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+        body = s.CreatedSerializer(selectors.game_get(uid=again.game.uid)).data
+        code = status.HTTP_201_CREATED if again.created else status.HTTP_200_OK
+        return Response(body, status=code, headers={"Location": body["url"]})

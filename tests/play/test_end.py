@@ -224,7 +224,7 @@ def test_play_again_puts_a_computer_in_the_other_persons_seat(
         )
     game_join(game=game, invite_code="", user=bea, guest_name="", deck=DeckChoice(preconstructed=3))
     game = game_concede(game=game_get(uid=game.uid), seat=_seat(game_get(uid=game.uid), 1))
-    again = game_get(uid=end_services.game_play_again(game=game, seat=_seat(game, 0)).uid)
+    again = game_get(uid=end_services.game_play_again(game=game, seat=_seat(game, 0)).game.uid)
     assert (again.status, again.rematch_of_id, again.first_player) == (
         Status.PLAYING, None, None,
     )  # fmt: skip
@@ -232,6 +232,16 @@ def test_play_again_puts_a_computer_in_the_other_persons_seat(
         (0, "player", "", owner.pk, "Preconstructed deck 1", 8),
         (1, "agent", "greedy", None, "Preconstructed deck 3", 8),
     ]
+
+
+def test_play_again_twice_gives_the_same_table(cards_db: None, owner: User) -> None:
+    """A second click on Play again (a double click, the button pressed again after going back)
+    made a second table: each seat plays a finished game again once."""
+    game = _duel_played(owner)
+    first = end_services.game_play_again(game=game, seat=_seat(game, 0))
+    second = end_services.game_play_again(game=game_get(uid=game.uid), seat=_seat(game, 0))
+    assert (first.created, second.created, second.game.pk) == (True, False, first.game.pk)
+    assert Game.objects.count() == 2
 
 
 # --- The API ----------------------------------------------------------------------------------
@@ -268,6 +278,8 @@ def test_the_rematch_api(cards_db: None, owner: User, olga_api: APIClient) -> No
     }
     again = olga_api.post(f"/api/v1/games/{game.uid}/play-again/")
     assert (again.status_code, again.json()["status"]) == (201, "playing")
+    same = olga_api.post(f"/api/v1/games/{game.uid}/play-again/")
+    assert (same.status_code, same.json()["id"]) == (200, again.json()["id"])
 
 
 def test_a_guest_rematches_with_the_same_seat_token(
