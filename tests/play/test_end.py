@@ -20,6 +20,7 @@ from play.selectors import game_get, game_legal_actions, game_state, games_to_pl
 from play.services import SeatRequest, game_act, game_concede, game_create, game_join
 
 from .conftest import GREEDY, dealt, join_as_guest
+from .test_drafts import COMPUTER, _draft_alone, _draft_table
 
 pytestmark = pytest.mark.django_db
 
@@ -377,3 +378,32 @@ def test_no_card_can_be_played_after_the_assault(cards_db: None, owner: User) ->
         {"kind": "end_turn", "card": -1, "arg": -1}
     ]
     assert "(can be played)" not in page.get(f"/play/{game.uid}/").content.decode()
+
+
+def test_a_coop_draft_rematch_drafts_again_from_its_pool(
+    cards_db: None, owner: User, olga_api: APIClient
+) -> None:
+    """A Draft table's rematch drafts anew from the same pool (its decks were the draft's), and
+    Co-op's AI seats get their piles when that game starts: no deck is copied over."""
+    uid = _draft_table(olga_api, [COMPUTER], mode="coop", pool="01,02", seed=4)["id"]
+    assert _draft_alone(olga_api, uid)["status"] == "playing"
+    game = game_concede(game=game_get(uid=uid), seat=_seat(game_get(uid=uid), 0))
+    assert game.replay is not None
+    with dealt(5):
+        made = olga_api.post(f"/api/v1/games/{uid}/rematch/")
+    assert made.status_code == 201
+    rematch = game_get(uid=made.json()["id"])
+    assert (rematch.status, rematch.mode, rematch.format, rematch.draft_pool) == (
+        Status.DRAFTING, "coop", "draft", game.draft_pool,
+    )  # fmt: skip
+    assert [(s.index, s.kind, s.agent, s.user_id, s.cards) for s in rematch.seats.all()] == [
+        (0, "player", "", owner.pk, None),
+        (1, "automaton", "", None, None),
+        (2, "agent", "greedy", None, None),
+        (3, "automaton", "", None, None),
+    ]
+    # Drafted again to its end: a new deal, the AI's two piles of 24 from what is left.
+    assert _draft_alone(olga_api, rematch.uid)["status"] == "playing"
+    seats = list(Seat.objects.filter(game=rematch).order_by("index"))
+    assert [len(seat.cards or []) for seat in seats] == [8, 48, 8, 48]
+    assert seats[0].slugs != list(Seat.objects.get(game=game, index=0).slugs)
