@@ -380,6 +380,18 @@ def catalogue_cards() -> list[CatalogueCard]:
     return sorted(set(rows), key=lambda row: row.label.casefold())
 
 
+def catalogue_labels(names: set[str]) -> dict[str, str]:
+    """The names in the page's language of the catalogue cards named ``names`` (English names,
+    the engine's)."""
+    cards = (
+        Card.objects.deckable()
+        .filter(translations__language_code="en", translations__name__in=names)
+        .prefetch_related("translations")
+        .distinct()
+    )
+    return {card_name(card, "en") or card.slug: card_name(card) for card in cards}
+
+
 def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
     """The scenario definitions of the catalogue cards named ``names`` (English names)."""
     cards = (

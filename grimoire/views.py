@@ -38,6 +38,7 @@ from grimoire.selectors import (
     ability_choices,
     ability_codes,
     catalogue_cards,
+    catalogue_labels,
     editor_definitions,
     job_status,
     lesson_number,
@@ -441,7 +442,9 @@ def _editor(
         checked = services.puzzle_check(**document)
         # Drawn even when a puzzle cannot start from it: the board is where it gets fixed.
         if checked.drawn is not None:
-            board = display.board(document["scenario"], checked.drawn)
+            # In the page's language, as the card picker names them.
+            labels = catalogue_labels(set(document["scenario"]["cards"]))
+            board = display.board(document["scenario"], checked.drawn, labels)
         saving = "save" in request.POST and not request.headers.get("HX-Request")
         if not form.is_bound:
             checked = None

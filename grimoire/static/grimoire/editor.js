@@ -202,7 +202,8 @@
       var slot = put(place, entry);
       state.chosen = null;
       state.moving = false;
-      state.selected = slot;
+      // A creature put on a line is selected, its damage next; a card in a hand is done.
+      state.selected = isHand(place) ? null : slot;
       state.focus = "select:" + slot;
       say(fill(tools.dataset.placed, labelOf(entry.card), places[place]));
       showSelected(false);
@@ -223,7 +224,9 @@
       damage.closest(".editor-damage").hidden = !creature;
       damage.value = creature ? entry.damage || "0" : "";
       selectedBox.hidden = false;
-      if (announce) say(text);
+      // The panel's own words say what is selected (a live region): the status is for what
+      // happens next.
+      if (announce) say("");
     }
 
     function button(text, label, key, pressed) {
