@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from grimoire.models import Puzzle
+from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
 from tests.support.browser import axe_violations
 
@@ -163,3 +164,28 @@ def test_the_drawn_board_in_french_and_swedish_on_a_phone(
     assert page.input_value("#id_a_top_0_card") == "Fresh recruit"
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
+
+
+def test_the_drawn_board_runs_under_the_content_security_policy(
+    browser: Any, live_server: Any, django_user_model: Any
+) -> None:
+    # The page fixture bypasses the policy (for wait_for_function): a context that keeps it.
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.add_init_script(RECORD)
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        _sign_in(page, live_server, django_user_model)
+        page.goto(f"{live_server.url}/grimoire/new/")
+        page.wait_for_selector("[data-editor-tools]:not([hidden])")
+        _choose(page, "zomb", "Zombie")
+        page.get_by_role("button", name="Put Zombie here: Player B, the upper line").click()
+        assert _creatures(page, "B", 0) == ["Zombie"]
+        assert (page.evaluate("window.__violations"), errors) == ([], [])
+    finally:
+        context.close()

@@ -48,10 +48,12 @@
       return field(isHand(placeOf(slot)) ? slot : slot + "_card");
     }
 
+    // The page's list of the catalogue's cards (the form's fields suggest them too).
+    var listed = Array.prototype.map.call(document.querySelectorAll("#cards option"), function (o) {
+      return { name: o.value, label: o.textContent, kind: o.dataset.kind };
+    });
     function catalogue() {
-      return Array.prototype.map.call(document.querySelectorAll("#cards option"), function (o) {
-        return { name: o.value, label: o.textContent, kind: o.dataset.kind };
-      });
+      return listed;
     }
     function customs() {
       var cards = [];
