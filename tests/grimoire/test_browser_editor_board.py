@@ -50,11 +50,12 @@ def _creatures(page: Any, seat: str, line: int) -> list[str]:
     return half.locator(".board-creature .board-card-name").all_inner_texts()
 
 
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
 def test_a_position_built_on_the_drawn_board_is_saved_as_built(
-    page: Any, live_server: Any, django_user_model: Any
+    page: Any, live_server: Any, django_user_model: Any, width: int, height: int
 ) -> None:
     _sign_in(page, live_server, django_user_model)
-    page.set_viewport_size({"width": 1366, "height": 768})
+    page.set_viewport_size({"width": width, "height": height})
     _open(page, f"{live_server.url}/grimoire/new/")
     # The new puzzle's empty position is drawn at once: two Kingdoms, their lines and hands.
     assert page.locator("#editor-check .board-seat").count() == 2
@@ -110,6 +111,7 @@ def test_a_position_built_on_the_drawn_board_is_saved_as_built(
     assert page.input_value("#id_b_top_0_card") == ""
     hands = page.locator("#editor-check .board-hand .play-card .board-card-name")
     assert hands.all_inner_texts() == ["Mental strike", "Swarmer"]
+    assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
 
     page.fill("#id_title_en", "Drawn")
