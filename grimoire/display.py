@@ -2,6 +2,7 @@
 the proved solution as sentences. Read from the stored scenario document; no engine run."""
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,10 +154,16 @@ def sides(scenario: dict[str, Any]) -> list[Side]:
     return out
 
 
-def board(scenario: dict[str, Any], state: GameState) -> Board:
-    """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up."""
+def board(
+    scenario: dict[str, Any], state: GameState, labels: Mapping[str, str] | None = None
+) -> Board:
+    """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up;
+    ``labels``: the cards' names to show by their names in the scenario (else those)."""
+    shown = labels or {}
     faces: dict[str, CardFace] = {
-        name: card_face(name=name, label=name, slug=name, expansion_code="", definition=card)
+        name: card_face(
+            name=name, label=shown.get(name, name), slug=name, expansion_code="", definition=card
+        )
         for name, card in (scenario.get("cards") or {}).items()
     }
     active = scenario["state"]["active"]

@@ -296,6 +296,21 @@ class PuzzleEditorForm(forms.Form):
             where += f", {self.fields[name].label}"
         return where
 
+    def places(self) -> dict[str, str]:
+        """The names of the places of the editor's board, for its buttons: a hand or a line
+        (``a_hand``, ``b_top``) and each slot of it (``a_hand_0``, ``b_top_3``)."""
+        names = {}
+        for side in SIDES:
+            letter = _("Player %(letter)s") % {"letter": side}
+            names[_name(side, "hand")] = f"{letter}, {_('hand')}"
+            for index in range(HAND_SLOTS):
+                names[_name(side, "hand", index)] = self.where(_name(side, "hand", index))
+            for line in LINES:
+                names[_name(side, line)] = f"{letter}, {line_name(line)}"
+                for index in range(LINE_SLOTS):
+                    names[_name(side, line, index)] = self.where(self.slot(side, line, index).card)
+        return names
+
     def card_fields(self) -> list[str]:
         """The names of the fields that hold a card name: hand slots, creatures, Symbiotes and
         enchained cards."""

@@ -367,13 +367,29 @@ CARD_KEYS = ("type", "cost", "attack", "hp", "abilities")
 class CatalogueCard:
     name: str  # English: the engine's name, and the scenario's
     label: str  # in the page's language
+    kind: str  # "creature" or "incantation": the editor's board puts only a creature on a line
 
 
 def catalogue_cards() -> list[CatalogueCard]:
     """The cards the editor offers: every creature and incantation of the catalogue."""
     cards = Card.objects.deckable().prefetch_related("translations")
-    rows = [CatalogueCard(card_name(card, "en") or card.slug, card_name(card)) for card in cards]
+    rows = [
+        CatalogueCard(card_name(card, "en") or card.slug, card_name(card), card.card_type)
+        for card in cards
+    ]
     return sorted(set(rows), key=lambda row: row.label.casefold())
+
+
+def catalogue_labels(names: set[str]) -> dict[str, str]:
+    """The names in the page's language of the catalogue cards named ``names`` (English names,
+    the engine's)."""
+    cards = (
+        Card.objects.deckable()
+        .filter(translations__language_code="en", translations__name__in=names)
+        .prefetch_related("translations")
+        .distinct()
+    )
+    return {card_name(card, "en") or card.slug: card_name(card) for card in cards}
 
 
 def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:

@@ -87,6 +87,14 @@ def _refuse(code: str, message: str, field: str) -> DomainError:
 
 def _position(scenario: Any) -> tuple[dict[str, Any], Scenario, GameState]:
     """The stored form of a position, checked; a DomainError names the offending field."""
+    stored, parsed, state = _built(scenario)
+    _check_playable(state)
+    return stored, parsed, state
+
+
+def _built(scenario: Any) -> tuple[dict[str, Any], Scenario, GameState]:
+    """The stored form of a position and its state, as the scenario format builds it: not yet
+    checked to be a position a puzzle can start from (`_check_playable`)."""
     if not isinstance(scenario, dict):
         raise _refuse("invalid_position", _("expected a mapping"), "scenario")
     for key in ("actions", "expect"):
@@ -108,10 +116,13 @@ def _position(scenario: Any) -> tuple[dict[str, Any], Scenario, GameState]:
         # The scenario format's own message, in English like every message of the engine.
         detail = message.split(":", 1)[1].strip() if ":" in message else message
         raise _refuse("invalid_position", detail, field) from None
+    return stored, parsed, state
+
+
+def _check_playable(state: GameState) -> None:
     if state.outcome is not None:
         raise _refuse("invalid_position", _("the game is already over"), "scenario.state")
     _check_live(state)
-    return stored, parsed, state
 
 
 def _check_live(state: GameState) -> None:
@@ -243,10 +254,13 @@ def _write_translations(puzzle: Puzzle, translations: dict[str, dict[str, str]])
 @dataclass(frozen=True)
 class Checked:
     """Every problem of a puzzle's parts, as `puzzle_create` would refuse them one at a time;
-    ``state``: the position, when it is valid (the goal is only checked against one)."""
+    ``state``: the position, when it is valid (the goal is only checked against one);
+    ``drawn``: the position as built, even one a puzzle cannot start from (a Stronghold without
+    hit points, a creature dead of its damage), which the editor's board still draws."""
 
     problems: list[DomainError]
     state: GameState | None
+    drawn: GameState | None = None
 
 
 def puzzle_check(
@@ -255,8 +269,11 @@ def puzzle_check(
     """The editor's check as it is built: the API's own validation, each part on its own."""
     problems = []
     state = None
+    drawn = None
     try:
-        _, _, state = _position(scenario)
+        _, _, drawn = _built(scenario)
+        _check_playable(drawn)
+        state = drawn
         _goal(goal, state)
     except DomainError as exc:
         problems.append(exc)
@@ -268,7 +285,7 @@ def puzzle_check(
         _check_translations(translations)
     except DomainError as exc:
         problems.append(exc)
-    return Checked(problems, state)
+    return Checked(problems, state, drawn)
 
 
 def puzzle_create(

@@ -38,6 +38,7 @@ from grimoire.selectors import (
     ability_choices,
     ability_codes,
     catalogue_cards,
+    catalogue_labels,
     editor_definitions,
     job_status,
     lesson_number,
@@ -428,17 +429,28 @@ def _editor(
     form = PuzzleEditorForm(request.POST if request.method == "POST" else None, initial=initial)
     checked = None
     board = None
-    if form.is_valid():
+    # The page's first drawing of the board: the initial values, checked as if posted, their
+    # problems left unsaid until the author changes something.
+    drawing = form if form.is_bound else PuzzleEditorForm(initial)
+    if drawing.is_valid():
         definitions = editor_definitions(
             known=dict(puzzle.scenario.get("cards") or {}) if puzzle else {},
-            custom=form.custom_definitions(),
-            typed=form.card_names(),
+            custom=drawing.custom_definitions(),
+            typed=drawing.card_names(),
         )
-        document = form.document(definitions, puzzle.scenario if puzzle else {})
+        document = drawing.document(definitions, puzzle.scenario if puzzle else {})
         checked = services.puzzle_check(**document)
-        if checked.state is not None:
-            board = display.board(document["scenario"], checked.state)
-        if "save" in request.POST and not form.errors and not checked.problems:
+        # Drawn even when a puzzle cannot start from it: the board is where it gets fixed.
+        if checked.drawn is not None:
+            # In the page's language, as the card picker names them.
+            labels = catalogue_labels(set(document["scenario"]["cards"]))
+            board = display.board(document["scenario"], checked.drawn, labels)
+        saving = "save" in request.POST and not request.headers.get("HX-Request")
+        if not form.is_bound:
+            checked = None
+        # Only the form's own submission saves: a check that htmx sends as Save is clicked
+        # (a field's change on leaving it) carries the clicked button too, and saved twice.
+        elif saving and not form.errors and not checked.problems:
             if puzzle is None:
                 puzzle = services.puzzle_create(author=signed_in_user(request), **document)
             else:
@@ -457,6 +469,7 @@ def _editor(
         return render(request, "grimoire/_editor_check.html", context)
     context["cards"] = catalogue_cards()
     context["ability_codes"] = ability_codes()
+    context["places"] = json.dumps(form.places())
     return render(request, "grimoire/editor.html", context)
 
 

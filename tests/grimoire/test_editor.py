@@ -44,10 +44,11 @@ def test_the_editor_is_for_signed_in_authors(ana: Client) -> None:
     assert Client().get("/grimoire/new/")["Location"] == "/accounts/login/?next=/grimoire/new/"
     page = ana.get("/grimoire/new/").content.decode()
     assert '<datalist id="cards">' in page
-    assert '<option value="Mental strike">Mental strike</option>' in page
+    assert '<option value="Mental strike" data-kind="incantation">Mental strike</option>' in page
     assert 'list="cards"' in page
     french = ana.get("/fr/grimoire/new/").content.decode()
-    assert '<option value="Mental strike">' in french  # the engine's name, the label in French
+    # The engine's name, the label in French.
+    assert '<option value="Mental strike" data-kind="incantation">' in french
 
 
 def test_each_change_is_checked_with_a_message_per_problem(ana: Client) -> None:
@@ -281,3 +282,45 @@ def test_the_turns_options_are_written_only_when_not_their_defaults(ana: Client)
     assert "first_turn" not in state
     first = _check(ana, {**STRIKE, "first_turn": "on", "turn": 2})
     assert first.context["problems"] == [("The turn", "must be 1 on the first player's first turn")]
+
+
+def test_a_check_sent_as_save_is_clicked_does_not_save(ana: Client) -> None:
+    # htmx adds the clicked submit button to the check a field's change sends as Save is
+    # clicked: that check saved a second puzzle beside the form's own submission.
+    checked = _check(ana, {**STRIKE, "save": "1"})
+    assert checked.status_code == 200
+    assert checked.context["problems"] == []
+    assert Puzzle.objects.count() == 0
+    ana.post("/grimoire/new/", {**STRIKE, "save": "1"})
+    assert Puzzle.objects.count() == 1
+
+
+def test_the_board_is_drawn_from_the_start_and_while_the_position_is_invalid(
+    ana: Client,
+) -> None:
+    # A new puzzle: its empty position drawn at once (the editor's board), its problems unsaid
+    # until the author changes something.
+    new = ana.get("/grimoire/new/")
+    assert new.context["problems"] == []
+    assert new.context["board"] is not None
+    assert [seat.hp for seat in new.context["board"].seats] == [0, 0]
+    html = new.content.decode()
+    assert 'aria-label="Preview of the board"' in html
+    assert "data-editor-tools hidden" in html
+    assert '<option value="Mental strike" data-kind="incantation">' in html
+    # A creature dead of its damage: refused, and still drawn where it gets fixed.
+    dead = _check(ana, {**STRIKE, "b_top_0_damage": 3})
+    assert [what for _where, what in dead.context["problems"]] == [
+        "3 damage destroy a creature of 3 HP"
+    ]
+    creature = dead.context["board"].lines[0].right.creatures[0]
+    assert (creature.face.name, creature.damage) == ("Fresh recruit", 3)
+
+
+def test_the_boards_places_are_named_for_its_buttons(ana: Client) -> None:
+    places = ana.get("/grimoire/new/").context["form"].places()
+    assert places["a_hand"] == "Player A, hand"
+    assert places["b_bottom"] == "Player B, the lower line"
+    assert places["b_top_3"] == "Player B, the upper line, creature 4"
+    assert places["a_hand_9"] == "Player A, hand, card 10"
+    assert len(places) == 2 * (1 + 10 + 2 * (1 + 4))
