@@ -5,15 +5,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0008_game_rematch'),
+        ("play", "0008_game_rematch"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='played_again',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='played_again_from', to='play.game', verbose_name='played again at'),
+            model_name="seat",
+            name="played_again",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="played_again_from",
+                to="play.game",
+                verbose_name="played again at",
+            ),
         ),
     ]
