@@ -242,6 +242,7 @@ def _choice(request: HttpRequest) -> dict[str, int | None]:
 def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     context = _board_context(game, seat, **_choice(request))
     context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
+    context["step_ms"] = settings.PLAY_STEP_MS
     return render(request, "play/table.html", context)
 
 
@@ -405,6 +406,7 @@ def _next_table(request: HttpRequest, uid: str, make: Callable[[Game, Seat], Gam
         context = _board_context(game, seat)
         context["error"] = refused
         context["reconnect_ms"] = settings.PLAY_STREAM_RECONNECT_MS
+        context["step_ms"] = settings.PLAY_STEP_MS
         return render(request, "play/table.html", context, status=refused.status_code)
     _token_carried(request, uid, table)
     return redirect("play:table", table.uid)

@@ -40,6 +40,11 @@ def live_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[AsgiL
 
 GREEDY = SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(preconstructed=2))
 
+# PLAY_STREAM_SECONDS of a stream a test reads the first events of: they come however slow the
+# machine. A stream lives 60-100% of it, drawn: of 1 s, its first update was not sent when the
+# first read took longer; of 5 s, it ended before the news of a join or a pick.
+LASTING = 600
+
 
 # The name of Olga's private Champion (`secret`).
 CHAMPION_NAME = "Åsa the Bold"

@@ -106,7 +106,7 @@ def test_the_other_player_sees_the_rematch_offered_and_joins_it_with_one_click(
     assert bea.locator(".play-board").get_attribute("data-status") == "waiting"
     # Cal's result screen offers it (the finished board's poll), without a reload.
     offer = cal.locator(".play-rematch-offer")
-    offer.wait_for(timeout=5000)
+    offer.wait_for()
     assert offer.inner_text() == "bea offers a rematch."
     assert cal.evaluate("window.notReloaded") is True
     assert axe_violations(cal, ("serious", "critical")) == []
@@ -114,8 +114,6 @@ def test_the_other_player_sees_the_rematch_offered_and_joins_it_with_one_click(
     rematch = Game.objects.get(rematch_of=game)
     cal.wait_for_url(f"{base}/play/{rematch.uid}/")
     # Bea's waiting table follows: the game has started.
-    bea.wait_for_function(
-        "document.querySelector('.play-board').dataset.status === 'playing'", timeout=5000
-    )
+    bea.wait_for_function("document.querySelector('.play-board').dataset.status === 'playing'")
     first = game_state(game).first_player
     assert (rematch.first_player, game_state(rematch).first_player) == (1 - first, 1 - first)

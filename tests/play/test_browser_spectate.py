@@ -50,6 +50,5 @@ def test_a_spectator_page_follows_the_game_live(
     page.wait_for_function(
         "count => Number(document.querySelector('.play-board').dataset.actionCount) > count",
         arg=count,
-        timeout=5000,
     )
     assert page.evaluate("window.notReloaded") is True

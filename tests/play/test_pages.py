@@ -14,7 +14,7 @@ from play import selectors
 from play.models import Game, GameAction
 from play.services import game_concede
 from tests.decks.conftest import CONSTRUCTED
-from tests.play.conftest import dealt, seeded_table
+from tests.play.conftest import LASTING, dealt, seeded_table
 
 pytestmark = pytest.mark.django_db
 
@@ -90,11 +90,11 @@ def test_the_stream_tells_the_action_count(olga: Client, settings: Any) -> None:
     response = olga.get(f"/play/{game.uid}/stream/?after=-5")
     assert response["Content-Type"] == "text/event-stream"
     assert b"".join(response.streaming_content).decode() == "retry: 500\n\n"
-    settings.PLAY_STREAM_SECONDS = 1
-    response = olga.get(f"/play/{game.uid}/stream/")
-    body = b"".join(response.streaming_content).decode()
+    settings.PLAY_STREAM_SECONDS = LASTING
+    chunks = iter(olga.get(f"/play/{game.uid}/stream/").streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
     data = json.dumps({"action_count": game.action_count, "pick_count": 0, "status": "playing"})
-    assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
+    assert next(chunks).decode() == f"event: update\ndata: {data}\n\n"
 
 
 def _between(page: str, start: str, end: str) -> str:
@@ -218,7 +218,7 @@ def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owne
 def test_the_stream_tells_when_the_invited_player_takes_the_seat(
     olga: Client, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_SECONDS = LASTING
     game = _new_table(olga, opponent="invite")
     chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)
     assert next(chunks) == b"retry: 500\n\n"
@@ -379,7 +379,7 @@ def test_the_new_table_form_offers_the_draft_format(olga: Client) -> None:
 def test_the_stream_announces_each_pick_of_a_draft(
     olga: Client, owner: Any, settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
-    settings.PLAY_STREAM_SECONDS = 5
+    settings.PLAY_STREAM_SECONDS = LASTING
     olga.post("/play/new/", {"format": "draft", "pool": "initiation", "opponent": "agent:greedy"})
     game = Game.objects.get()
     chunks = iter(olga.get(f"/play/{game.uid}/stream/?after=0").streaming_content)

@@ -13,6 +13,7 @@ from engine.rules.kingdom import HandKingdom
 from engine.rules.view import public_cards
 from play.models import Game
 from play.selectors import game_state
+from tests.play.conftest import LASTING
 from tests.support.views import card_ids
 
 pytestmark = pytest.mark.django_db
@@ -122,17 +123,18 @@ def test_a_wrong_spectate_code_is_a_404_and_a_spectator_has_no_controls(
 
 
 def test_the_spectator_stream_tells_the_action_count(olga_api: APIClient, settings: Any) -> None:
-    settings.PLAY_STREAM_SECONDS = 1
+    settings.PLAY_STREAM_SECONDS = LASTING
     created = olga_api.post(
         "/api/v1/games/", {"format": "preconstructed", "seats": [ME, RANDOM]}, format="json"
     ).json()
     response = Client().get(f"{created['watch_url']}stream/")
     assert response["Content-Type"] == "text/event-stream"
-    body = b"".join(response.streaming_content).decode()
+    chunks = iter(response.streaming_content)
+    assert next(chunks) == b"retry: 500\n\n"
     data = json.dumps(
         {"action_count": created["action_count"], "pick_count": 0, "status": "playing"}
     )
-    assert body.startswith(f"retry: 500\n\nevent: update\ndata: {data}\n\n")
+    assert next(chunks).decode() == f"event: update\ndata: {data}\n\n"
 
 
 def test_listed_games_in_play_are_in_the_lobby_to_watch(olga_api: APIClient, other: Any) -> None:

@@ -18,7 +18,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+# Per module: Playwright's sync API runs an event loop in this thread for as long as it is
+# started, and a Django view that is async (the live streams) cannot be called through the test
+# client while a loop runs in the thread (AsyncToSync refuses). A worker of `make test` runs a
+# browser module, then maybe a module of such tests: they failed after it, never alone.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not os.path.exists(CHROMIUM):
         # `make test` installs it when it can (root with apt-get) and says so when it cannot.

@@ -1,10 +1,14 @@
-"""Rows that data migrations ship, put back for tests on committed data.
+"""Rows that data migrations ship, put back after every flush.
 
 A transactional test (threads, a live server, real worker processes) ends with a flush that
 empties the tables, the rows of the data migrations too. `serialized_rollback` cannot be relied on
 to bring them back: once Playwright's event loop runs in the test thread, Django hands out another
-connection object, one without the serialized copy of the database. So every test on committed
-data re-runs the (idempotent) data migrations first.
+connection object, one without the serialized copy of the database. So the flush's post_migrate
+signal re-runs the (idempotent) data migrations: a worker of `make test` (`--dist loadgroup`) runs
+a module of committed tests, then maybe a module of plain ones, which need the formats, the cost
+table and the difficulty levels as much (in one process pytest-django puts the transactional tests
+last; run after tests/play/test_browser_spectate.py, tests/play/test_spectate.py had every table
+refused: "unknown format").
 """
 
 import importlib
@@ -12,8 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.apps import AppConfig
 from django.conf import settings
 from django.db import transaction
+from django.db.models.signals import post_migrate
 
 DATA_DIR = Path(settings.BASE_DIR) / "data"
 
@@ -26,12 +32,25 @@ SHIPPED_BY_MIGRATIONS = [
 ]
 
 
-@pytest.fixture
-def shipped_rows(transactional_db: None) -> None:
+def _ship() -> None:
     from django.apps import apps
 
     for module, function in SHIPPED_BY_MIGRATIONS:
         getattr(importlib.import_module(module), function)(apps, None)
+
+
+def _shipped_again(sender: AppConfig, plan: object = None, **_kwargs: object) -> None:
+    """After a flush (`migrate` passes its plan: its data migrations ran), once per flush."""
+    if plan is None and sender.label == "play":
+        _ship()
+
+
+post_migrate.connect(_shipped_again, dispatch_uid="tests.support.database")
+
+
+@pytest.fixture
+def shipped_rows(transactional_db: None) -> None:
+    """Committed data with the shipped rows (put back by the last test's flush, if any)."""
 
 
 @pytest.fixture(scope="module")
@@ -65,13 +84,3 @@ def committed_catalogue(shipped_rows: None) -> None:
     from cards.services import catalogue_load
 
     catalogue_load(data_dir=DATA_DIR)
-
-
-@pytest.fixture(autouse=True)
-def _shipped_rows_on_committed_data(request: pytest.FixtureRequest) -> None:
-    marker = request.node.get_closest_marker("django_db")
-    transactional = marker is not None and (
-        marker.kwargs.get("transaction", False) or bool(marker.args and marker.args[0])
-    )
-    if transactional or {"transactional_db", "live_server"} & set(request.fixturenames):
-        request.getfixturevalue("shipped_rows")

@@ -5,8 +5,6 @@
 // after REFUSED_MS, the board polling meanwhile.
 (function () {
   "use strict";
-  // A line of "Since your last look" every STEP_MS: slow enough to follow an Assault.
-  var STEP_MS = 700;
   var REFUSED_MS = 30000;
   function listen(board) {
     var source = new EventSource(board.dataset.stream);
@@ -36,8 +34,9 @@
       }
     };
   }
-  // The events since the page's last board, one line at a time with the cards they name marked
-  // on the board; "Skip" (or reduced motion) shows them all at once.
+  // The events since the page's last board, one line at a time (every `data-step-ms` of the
+  // board) with the cards they name marked on the board; "Skip" (or reduced motion) shows them
+  // all at once.
   function replaySteps(root) {
     var steps = root.querySelector(".play-steps");
     if (!steps || window.matchMedia("(prefers-reduced-motion: reduce)").matches) { return; }
@@ -65,7 +64,7 @@
       lines[shown].hidden = false;
       mark(lines[shown], true);
       shown += 1;
-      timer = window.setTimeout(next, STEP_MS);
+      timer = window.setTimeout(next, Number(root.dataset.stepMs));
     }
     lines.forEach(function (line) { line.hidden = true; });
     skip.hidden = false;
