@@ -24,6 +24,13 @@ With four players every agent knows its partner (Team Play): positions are score
 (:func:`team_weights`), no Incantation is aimed at a partner's creature, and the searches play on
 until every other player has had a turn. Partners never share a line (ruling P3), so no creature
 an agent places ever attacks a partner.
+
+About 800 lines, one family kept in one module: the search agents are built on the greedy one
+(their rollout policy, their fallback) and on the per-game memory they share with it
+(``TurnStarts``, ``position_key``); the learned agent takes the guard and ``without_own_casts``;
+``AGENTS`` names them all for the batches, Play and the ladder. Moving the search agents out
+(about 270 lines) would move ``AGENTS`` and ``play_game`` to a third module to avoid an import
+cycle, for every importer of this one.
 """
 
 from __future__ import annotations
