@@ -1,5 +1,5 @@
 """Writes of difficulty curves: one Solo test batch per level of the difficulty table for one
-deck, the same seed at every level (`engine.selectors.curve_summary` reads what they found).
+deck, the same seed at every level (`engine.curve_selectors.curve_summary` reads what they found).
 """
 
 import secrets

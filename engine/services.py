@@ -8,7 +8,10 @@ transaction as the row. The chunk that completes the batch adds up all the chunk
 whose message the broker lost is sent again by `batch_resend_lost_chunks`.
 
 Beside it: what a batch request may ask for (`engine.batch_requests`), difficulty curves
-(`engine.curve_services`) and Duel of Chaos batches (`engine.chaos_services`).
+(`engine.curve_services`) and Duel of Chaos batches (`engine.chaos_services`). What stays here
+(about 630 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
+they share the chunking, the dispatch and the in-process pool (`background`, `_dispatch`,
+`chunk_run`, which the tests replace in this module).
 """
 
 import logging

@@ -21,6 +21,7 @@ from decks.selectors.access import deck_get
 from engine import (
     chaos_selectors,
     chaos_services,
+    curve_selectors,
     curve_services,
     selectors,
     services,
@@ -225,9 +226,9 @@ def curve_panel(request: HttpRequest, share_id: str) -> HttpResponse:
         "default_games": curve_services.CURVE_GAMES,
         "max_games": curve_services.MAX_CURVE_GAMES,
     }
-    curve = selectors.curve_latest(deck=deck, user=request.user)
+    curve = curve_selectors.curve_latest(deck=deck, user=request.user)
     if curve is not None:
-        summary = selectors.curve_summary(curve)
+        summary = curve_selectors.curve_summary(curve)
         context |= {
             "summary": summary,
             "rows": [

@@ -10,7 +10,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine import chaos_selectors, selectors, simulation, verdicts
+from engine import chaos_selectors, curve_selectors, selectors, simulation, verdicts
 from engine.models import (
     Agent,
     SimulationBatch,
@@ -404,7 +404,7 @@ class CurveLevelSerializer(serializers.Serializer):
     wins = RateSerializer(help_text="The player's wins so far, with their 95% interval.")
 
     @extend_schema_field(serializers.URLField())
-    def get_batch(self, point: selectors.CurvePoint) -> str:
+    def get_batch(self, point: curve_selectors.CurvePoint) -> str:
         path = reverse("api:simulation-detail", args=[point.batch.pk])
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path
@@ -431,7 +431,7 @@ class CurveSerializer(serializers.Serializer):
     )
 
     @extend_schema_field(serializers.URLField())
-    def get_url(self, summary: selectors.CurveSummary) -> str:
+    def get_url(self, summary: curve_selectors.CurveSummary) -> str:
         path = reverse("api:simulation-curve-detail", args=[summary.curve.pk])
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path

@@ -17,7 +17,7 @@ from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.schema import error_response
 from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.users import signed_in_user
-from engine import chaos_selectors, curve_services, selectors, services
+from engine import chaos_selectors, curve_selectors, curve_services, selectors, services
 from engine.api import request_serializers as rs
 from engine.api import serializers as s
 from engine.models import SimulationBatch
@@ -181,8 +181,10 @@ class ChaosReplayView(APIView):
 
 
 def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
-    curve = selectors.curve_get(curve_id=curve_id, user=request.user)
-    return s.CurveSerializer(selectors.curve_summary(curve), context={"request": request}).data
+    curve = curve_selectors.curve_get(curve_id=curve_id, user=request.user)
+    return s.CurveSerializer(
+        curve_selectors.curve_summary(curve), context={"request": request}
+    ).data
 
 
 class CurveListView(APIView):
