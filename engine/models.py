@@ -4,6 +4,10 @@ A batch freezes what it plays at creation (the engine card definitions of its de
 options, seed), so a later edit of a saved deck changes neither its results nor its replays.
 Each chunk writes one row, once (unique per batch and index); the batch's counters move in the
 same transaction, and the last chunk adds up the totals. Writes go through `engine.services`.
+
+About 640 lines, one module: the engine app's tables (test batches, their seats and chunks, the
+difficulty table and curves, Duel of Chaos batches, the suggestions' searches, the metagame),
+mostly field declarations with their help texts, which Django finds in the app's `models`.
 """
 
 from django.conf import settings

@@ -1,5 +1,8 @@
 """Reads of simulated test games: the decks to offer, batches, their results, replays.
 
+Beside it: a batch's verdict (`engine.verdicts`), difficulty curves (`engine.curve_selectors`)
+and the Duel of Chaos batches' reads (`engine.chaos_selectors`).
+
 Turning the decks asked for into what the engine plays is `engine.adapters.decks`.
 """
 
@@ -12,7 +15,6 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Sum, When
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from cards.selectors import card_name, pick_translation
@@ -20,43 +22,27 @@ from cod_site.errors import DomainError
 from decks.models import Deck, Visibility
 from decks.selectors.lookup import cards_by_slug
 from engine import simulation
-from engine.adapters.chaos import chaos_box
-from engine.adapters.decks import COOP_MODE, MODE, DeckChoice
+from engine.adapters.decks import COOP_MODE, DeckChoice
 from engine.adapters.difficulty import difficulty_level_options
-from engine.agent_ladder import AgentStanding, current_ladder
-from engine.chaos import batch as chaos_batch
-from engine.chaos.actions import Action
-from engine.chaos.batch import BatchTotals, wilson
-from engine.chaos.cards import Box
-from engine.chaos.digest import engine_digest as chaos_engine_digest
-from engine.chaos.replay import readable, record
-from engine.chaos.state import Options
-from engine.chaos.turn import new_game as chaos_new_game
 from engine.display.faces import CardFace, card_face
 from engine.models import (
     ACTIVE_STATUSES,
     Agent,
-    ChaosAgent,
-    ChaosBatch,
     DeckSource,
-    DifficultyCurve,
     DifficultyOption,
     DifficultyParameter,
     Drafter,
     SimulationBatch,
-    SimulationChunk,
     SimulationSeat,
     Status,
 )
-from engine.rules import MODES, TURN_LIMIT, AiOptions, InputError, engine_digest
-from engine.verdict_drift import Drift, current_drifts
+from engine.rules import MODES, AiOptions, InputError, engine_digest
 
 Viewer = User | AnonymousUser
 # The modes test games are played in: every mode the engine plays (the Duel first); the batch
 # makes the deck piles of Solo's and Co-op's automata and takes their parameters.
 SIMULATION_MODES = tuple(name for name, mode in MODES.items() if mode.playable)
 REPLAY_CACHE_SECONDS = 600
-HALF = 0.5
 REPLAY_SHAPE = 4  # bump when engine.simulation.ReplayedGame or Frame changes
 
 
@@ -295,7 +281,7 @@ def card_faces(batch: SimulationBatch, language: str | None = None) -> dict[str,
     return faces
 
 
-def _check_game_index(games: int, index: int) -> None:
+def game_index_check(games: int, index: int) -> None:
     """A batch's games are numbered 0 to games - 1: a 404 `unknown_game` for any other."""
     if not 0 <= index < games:
         raise DomainError(
@@ -306,7 +292,7 @@ def _check_game_index(games: int, index: int) -> None:
         )
 
 
-def _engine_changed(batch_id: int, index: int) -> DomainError:
+def engine_changed_error(batch_id: int, index: int) -> DomainError:
     """The 409 for replaying a game of a batch played by another engine or other agents."""
     return DomainError(
         "engine_changed",
@@ -331,9 +317,9 @@ def batch_game(batch: SimulationBatch, index: int) -> simulation.ReplayedGame:
     """Game `index` of the batch, recomputed from its seed, decks and agents: a 404 DomainError
     for a game the batch does not have, a 409 `engine_changed` when the rules or the agents
     changed since the batch was played (they would play another game from the same seed)."""
-    _check_game_index(batch.games, index)
+    game_index_check(batch.games, index)
     if not batch_replayable(batch):
-        raise _engine_changed(batch.pk, index)
+        raise engine_changed_error(batch.pk, index)
     # Stepping through the turns asks for the same game again and again; a lookahead game takes
     # up to a second to replay. REPLAY_SHAPE names the shape of the cached object: a cached game
     # of an older shape would lack the fields the page reads.
@@ -472,263 +458,6 @@ def _explicit_ai(data: dict[str, object]) -> SoloAi:
     return SoloAi(data, difficulty_points_of_options(data))
 
 
-# Difficulty curves ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CurvePoint:
-    """One level of a curve: its batch and the player's wins so far."""
-
-    level: int
-    batch: SimulationBatch
-    wins: simulation.Rate
-
-
-def curve_get(*, curve_id: int, user: Viewer) -> DifficultyCurve:
-    """A curve its requester (or staff) may see; anyone else gets the same 404."""
-    curve = DifficultyCurve.objects.filter(pk=curve_id).first()
-    if curve is None or not (
-        user.is_authenticated and (curve.requested_by_id == user.pk or user.is_staff)
-    ):
-        raise DomainError(
-            "not_found",
-            _("There is no difficulty curve #%(id)s.") % {"id": curve_id},
-            {"curve": curve_id},
-            status_code=404,
-        )
-    return curve
-
-
-def curve_latest(*, deck: Deck, user: Viewer) -> DifficultyCurve | None:
-    """The user's latest curve of a saved deck (what the deck's page shows)."""
-    if not user.is_authenticated:
-        return None
-    return DifficultyCurve.objects.filter(requested_by=user, deck=deck).first()
-
-
-def _player_wins(batch: SimulationBatch) -> simulation.Rate:
-    """The player's (deck A's) wins over the games written so far."""
-    if batch.totals is not None:
-        totals = simulation.Totals.from_json(batch.totals)
-    else:
-        totals = simulation.Totals.empty(len(batch.seats.all()))
-        for chunk in batch.chunks.all():
-            totals.merge(simulation.Totals.from_json(chunk.totals))
-    return simulation.Rate.of(totals.wins[0], totals.games)
-
-
-def curve_points(curve: DifficultyCurve) -> list[CurvePoint]:
-    batches = curve.batches.order_by("ai_level").prefetch_related(
-        "seats", Prefetch("chunks", SimulationChunk.objects.only("batch_id", "totals"))
-    )
-    return [CurvePoint(batch.ai_level or 0, batch, _player_wins(batch)) for batch in batches]
-
-
-def curve_games(points: Sequence[CurvePoint]) -> tuple[int, int]:
-    """(games played, games asked for) over every level."""
-    return (
-        sum(point.batch.games_done for point in points),
-        sum(point.batch.games for point in points),
-    )
-
-
-def curve_active(points: Sequence[CurvePoint]) -> bool:
-    return any(point.batch.status in ACTIVE_STATUSES for point in points)
-
-
-def curve_level_beaten(points: Sequence[CurvePoint]) -> int:
-    """The highest level N such that the deck won at least half of its games at every level
-    from the first to N ("beats the AI up to level N half of the time"); 0: not even the
-    first. Levels not played yet stop the count."""
-    reached = 0
-    for point in points:
-        rate = point.wins.value
-        if rate is None or rate < HALF:
-            break
-        reached = point.level
-    return reached
-
-
-@dataclass(frozen=True)
-class CurveSummary:
-    """A curve as its API resource and the deck page's panel show it."""
-
-    curve: DifficultyCurve
-    levels: list[CurvePoint]
-    active: bool  # some level is still queued or running
-    games_done: int
-    games: int
-    level_beaten: int
-    # The agent that played the deck (every level the same), shown by its label; "" without one.
-    agent_label: str = ""
-
-
-def curve_summary(curve: DifficultyCurve) -> CurveSummary:
-    points = curve_points(curve)
-    done, games = curve_games(points)
-    agents = [
-        seat.agent
-        for seat in (points[0].batch.seats.all() if points else [])
-        if seat.agent != simulation.AUTOMATON
-    ]
-    return CurveSummary(
-        curve=curve,
-        levels=points,
-        active=curve_active(points),
-        games_done=done,
-        games=games,
-        level_beaten=curve_level_beaten(points),
-        agent_label=str(Agent(agents[0]).label) if agents and agents[0] in Agent.values else "",
-    )
-
-
-# Verdicts: which agent played, how strong it is, and when not to trust the figures -------------
-
-# More draws than this share of the games earns a warning: the win rates leave them out.
-DRAWS_WARNING_SHARE = 0.01
-
-
-@dataclass(frozen=True)
-class AgentVerdict:
-    """An agent that played a batch and its standing on the strength ladder of the batch's mode
-    (None: unrated); in a Duel, how far its verdicts are known to drift from the strongest
-    agent's (`engine.verdict_drift`; None: not measured), and whether it is that agent."""
-
-    name: str
-    label: str
-    standing: AgentStanding | None
-    ladder_size: int
-    drift: Drift | None = None
-    reference: bool = False
-
-    @property
-    def reference_name(self) -> str:
-        return agent_name(self.drift.reference) if self.drift else ""
-
-
-@dataclass(frozen=True)
-class VerdictWarning:
-    code: str  # "draws" or "agents_disagree"
-    message: str
-    details: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    # The agents of the batch's decks, each once, in deck order.
-    agents: tuple[AgentVerdict, ...]
-    control: SimulationBatch | None
-    control_summary: simulation.Summary | None
-    warnings: tuple[VerdictWarning, ...]
-
-    @property
-    def control_active(self) -> bool:
-        return self.control is not None and self.control.status in ACTIVE_STATUSES
-
-    @property
-    def control_agent_name(self) -> str:
-        return agent_name(batch_seats(self.control)[0].agent) if self.control else ""
-
-
-def agent_name(agent: str) -> str:
-    """An agent's short name in the current language, for sentences."""
-    names = {
-        Agent.RANDOM: _("the random AI"),
-        Agent.GREEDY: _("the greedy AI"),
-        Agent.LOOKAHEAD: _("the lookahead AI"),
-        Agent.STRONG: _("the strong AI"),
-        Agent.LEARNED: _("the learned AI"),
-        Agent.LEARNED_DEEP: _("the deeper learned AI"),
-    }
-    return names.get(Agent(agent), agent) if agent in Agent.values else agent
-
-
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{number_format(100 * value, 0)} %"
-
-
-def batch_verdict(batch: SimulationBatch, *, summary: simulation.Summary | None) -> Verdict:
-    """Who played the batch and how strong they are; warnings once the results exist (`summary`:
-    `batch_summary(batch)`, which the caller shows too): too many draws, and a control batch whose
-    win rate for deck A lies outside the batch's interval."""
-    ladder = current_ladder(batch.mode)
-    seats = batch_seats(batch)
-    # Solo's automaton is the opponent the batch measures, not an agent of the ladder.
-    names = list(dict.fromkeys(seat.agent for seat in seats if seat.agent != simulation.AUTOMATON))
-    size = len(ladder.agents)
-    # The drifts were measured on Duels.
-    drifts = current_drifts() if batch.mode == MODE else {}
-    references = {drift.reference for drift in drifts.values()}
-    agents = tuple(
-        AgentVerdict(
-            name,
-            str(Agent(name).label),
-            ladder.of(name),
-            size,
-            drifts.get(name),
-            name in references,
-        )
-        for name in names
-    )
-    control = batch.control
-    control_summary = batch_summary(control) if control is not None else None
-    warnings: list[VerdictWarning] = []
-    if summary is not None and summary.games:
-        share = summary.draws / summary.games
-        if share > DRAWS_WARNING_SHARE:
-            # A batch of a mode this engine does not know was stopped at the modes' own limit.
-            known = MODES.get(batch.mode)
-            limit = known.turn_limit if known is not None else TURN_LIMIT
-            warnings.append(
-                VerdictWarning(
-                    "draws",
-                    _(
-                        "%(share)s of the games were draws, stopped after %(turns)d turns: the "
-                        "win rates leave them out, so they say less than they seem."
-                    )
-                    % {"share": _percent(share), "turns": limit},
-                    {"draws": summary.draws, "games": summary.games},
-                )
-            )
-        if control is not None and control_summary is not None and control_summary.games:
-            disagreement = _disagreement(
-                summary, seats[0].agent, control_summary, batch_seats(control)[0].agent
-            )
-            if disagreement is not None:
-                warnings.append(disagreement)
-    return Verdict(agents, control, control_summary, tuple(warnings))
-
-
-def _disagreement(
-    summary: simulation.Summary, agent: str, control: simulation.Summary, control_agent: str
-) -> VerdictWarning | None:
-    """A warning when deck A's win rates with the two agents have 95% intervals that do not
-    overlap."""
-    ours, theirs = summary.decks[0].wins, control.decks[0].wins
-    if ours.low <= theirs.high and theirs.low <= ours.high:
-        return None
-    return VerdictWarning(
-        "agents_disagree",
-        _(
-            "The AIs disagree: with %(control_agent)s deck A wins %(control_rate)s, with "
-            "%(agent)s %(rate)s. A weak AI can make a deck look better or worse than it is."
-        )
-        % {
-            "control_agent": agent_name(control_agent),
-            "control_rate": _percent(theirs.value),
-            "agent": agent_name(agent),
-            "rate": _percent(ours.value),
-        },
-        {
-            "deck": "a",
-            "agent": agent,
-            "win_rate": ours.value,
-            "control_agent": control_agent,
-            "control_win_rate": theirs.value,
-        },
-    )
-
-
 # Per-card insight on a card's page ------------------------------------------------------------
 
 # The public decks a card's page shows figures for, the most recently tested first.
@@ -788,128 +517,3 @@ def _seat_card_insight(seat: SimulationSeat, deck: Deck, slug: str) -> DeckCardI
         return None
     stats = simulation.card_stats(name, row, totals.games, totals.wins[seat.index])
     return DeckCardInsight(deck, seat.agent, totals.games, stats)
-
-
-# ---- Duel of Chaos test batches ---------------------------------------------------------------
-
-
-def chaos_batches_of(user: Viewer) -> QuerySet[ChaosBatch]:
-    if not user.is_authenticated:
-        return ChaosBatch.objects.none()
-    return ChaosBatch.objects.filter(requested_by=user)
-
-
-def chaos_batch_get(*, batch_id: int, user: Viewer) -> ChaosBatch:
-    """A batch its requester (or staff) may see; anyone else gets the same 404."""
-    batch = ChaosBatch.objects.filter(pk=batch_id).first()
-    if batch is None or not (
-        user.is_authenticated and (batch.requested_by_id == user.pk or user.is_staff)
-    ):
-        raise DomainError(
-            "not_found",
-            _("There is no Duel of Chaos test batch #%(id)s.") % {"id": batch_id},
-            {"batch": batch_id},
-            status_code=404,
-        )
-    return batch
-
-
-@dataclass(frozen=True)
-class ChaosSeatResult:
-    seat: str
-    agent: str
-    wins: int
-    rate: float
-    low: float
-    high: float
-
-
-@dataclass(frozen=True)
-class ChaosBatchResult:
-    totals: BatchTotals
-    seats: tuple[ChaosSeatResult, ...]
-    mean_turns: float
-    first_player_rate: float
-
-
-def chaos_batch_result(batch: ChaosBatch) -> ChaosBatchResult | None:
-    """A done batch's win rates by seat (95% Wilson intervals), mean turns, first player's wins."""
-    if batch.totals is None:
-        return None
-    totals = BatchTotals.from_json(batch.totals)
-    games = max(totals.games, 1)
-    seats = []
-    for index, agent in enumerate((batch.agent_a, batch.agent_b)):
-        wins = totals.wins[index]
-        low, high = wilson(wins, games)
-        seats.append(
-            ChaosSeatResult(
-                "AB"[index], str(ChaosAgent(agent).label), wins, wins / games, low, high
-            )
-        )
-    return ChaosBatchResult(
-        totals, tuple(seats), totals.mean_turns(), totals.first_player_wins / games
-    )
-
-
-def chaos_batch_replayable(batch: ChaosBatch) -> bool:
-    """Whether this process plays the batch's games again: played (done), by the same rules
-    and agents (a batch from before digests were recorded: unknown, so no)."""
-    return batch.status == Status.DONE and batch.engine_digest == chaos_engine_digest()
-
-
-@dataclass(frozen=True)
-class ChaosBatchGame:
-    """Game `index` of a Duel of Chaos batch, played again: its box, seed, options and actions,
-    and its end (winner: a seat, None at the turn limit)."""
-
-    batch: ChaosBatch
-    index: int
-    box: Box
-    seed: int
-    options: Options
-    actions: list[Action]
-    winner: int | None
-    turns: int
-
-    def replay(self) -> dict[str, Any]:
-        """The engine's replay of the game (`engine.chaos.replay.record`: its cards, seed,
-        options, actions in their readable form and result)."""
-        shown = readable(chaos_new_game(self.box, self.seed, self.options), self.actions)
-        return record(self.box, self.seed, self.options, shown)
-
-
-def chaos_batch_game(batch: ChaosBatch, index: int) -> ChaosBatchGame:
-    """Game `index` of the batch, played again by its agents from its seed (games are not
-    stored): a 404 `unknown_game` for a game the batch does not have, a 409 `not_played` before
-    the batch played, `engine_changed` once the rules or the agents changed (they would play
-    another game from the same seed)."""
-    _check_game_index(batch.games, index)
-    if batch.status != Status.DONE:
-        raise DomainError(
-            "not_played",
-            _("The games of this test batch are not played yet."),
-            {"batch": batch.pk, "status": batch.status},
-            status_code=409,
-        )
-    if not chaos_batch_replayable(batch):
-        raise _engine_changed(batch.pk, index)
-    box = chaos_box(batch.cards, batch.set_code)
-    # Stepping through a game asks for it again and again; a game of search agents takes up to
-    # a second to play: its actions and end are kept (plain data), the steps replay the actions.
-    key = f"chaos-replay:{batch.pk}:{index}:{batch.engine_digest}"
-    kept = cache.get(key)
-    if not isinstance(kept, dict):
-        game = chaos_batch.batch_game(box, [batch.agent_a, batch.agent_b], batch.seed, index)
-        kept = {"actions": game.actions, "winner": game.winner, "turns": game.turns}
-        cache.set(key, kept, REPLAY_CACHE_SECONDS)
-    return ChaosBatchGame(
-        batch=batch,
-        index=index,
-        box=box,
-        seed=chaos_batch.game_seed(batch.seed, index),
-        options=chaos_batch.game_options("duel", index),
-        actions=[(int(kind), int(value)) for kind, value in kept["actions"]],
-        winner=kept["winner"],
-        turns=kept["turns"],
-    )

@@ -6,6 +6,12 @@ workers (with REDIS_URL) or to the in-process thread pool (`engine.background`, 
 index), a chunk already written is not played again, and the batch's counters move in the same
 transaction as the row. The chunk that completes the batch adds up all the chunk rows. A chunk
 whose message the broker lost is sent again by `batch_resend_lost_chunks`.
+
+Beside it: what a batch request may ask for (`engine.batch_requests`), difficulty curves
+(`engine.curve_services`) and Duel of Chaos batches (`engine.chaos_services`). What stays here
+(about 630 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
+they share the chunking, the dispatch and the in-process pool (`background`, `_dispatch`,
+`chunk_run`, which the tests replace in this module).
 """
 
 import logging
@@ -28,32 +34,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
-from engine import background, selectors, simulation
-from engine.adapters import difficulty
-from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine import background, batch_requests, selectors, simulation
 from engine.adapters.decks import (
-    COOP_MODE,
     MODE,
     SOLO_MODE,
-    DeckChoice,
     ResolvedDeck,
-    coop_ai_deck_resolve,
     simulation_deck_resolve,
-    solo_ai_deck_resolve,
 )
 from engine.adapters.pools import ResolvedPool, draft_pool_resolve
 from engine.agent_ladder import current_ladder
-from engine.chaos.batch import play_batch as play_chaos_batch
-from engine.chaos.digest import engine_digest as chaos_engine_digest
-from engine.chaos.errors import InputError as ChaosInputError
-from engine.chaos.state import RULES_VERSION as CHAOS_RULES_VERSION
 from engine.models import (
     ACTIVE_STATUSES,
-    CHAOS_MAX_GAMES,
     MAX_GAMES,
     Agent,
-    ChaosAgent,
-    ChaosBatch,
     DeckSource,
     DifficultyCurve,
     Drafter,
@@ -62,8 +55,7 @@ from engine.models import (
     SimulationSeat,
     Status,
 )
-from engine.rules import AUTOMATON as AUTOMATON_CONTROLLER
-from engine.rules import MODES, RULES_VERSION, engine_digest
+from engine.rules import RULES_VERSION, engine_digest
 
 logger = logging.getLogger(__name__)
 
@@ -139,49 +131,7 @@ def chunk_size_for(games: int, agents: Sequence[str], drafter: str | None = None
     return max(1, min(largest, max(MIN_CHUNK, -(-games // PROGRESS_STEPS))))
 
 
-@dataclass(frozen=True)
-class DraftChoice:
-    """A Draft batch as asked for: the expansions to draft from (slugs or codes separated by
-    commas), the drafter of every entrant, and each entrant's AI (deck A's first; in Solo and
-    Co-op the players' only)."""
-
-    pool: str
-    drafter: str
-    agents: tuple[str, ...]
-
-
 # Creating -------------------------------------------------------------------------------------
-
-
-def _check_limits(user: User, games: int) -> None:
-    active = selectors.active_batch_count(user)
-    if active > settings.SIMULATION_MAX_ACTIVE_BATCHES:
-        raise DomainError(
-            "too_many_batches",
-            _(
-                "You already have %(limit)d test batches queued or running: wait for one to "
-                "finish, or cancel one."
-            )
-            % {"limit": settings.SIMULATION_MAX_ACTIVE_BATCHES},
-            {"limit": settings.SIMULATION_MAX_ACTIVE_BATCHES},
-            status_code=429,
-        )
-    used = selectors.games_requested_since(user)
-    if used > settings.SIMULATION_MAX_GAMES_PER_DAY:
-        raise DomainError(
-            "daily_games_limit",
-            _(
-                "This batch would take you to %(used)d games in 24 hours; the limit is "
-                "%(limit)d. Ask for fewer games, or try again later."
-            )
-            % {"used": used, "limit": settings.SIMULATION_MAX_GAMES_PER_DAY},
-            {
-                "limit": settings.SIMULATION_MAX_GAMES_PER_DAY,
-                "used": used - games,
-                "requested": games,
-            },
-            status_code=429,
-        )
 
 
 def batch_create(
@@ -196,7 +146,7 @@ def batch_create(
     mode: str = MODE,
     ai: selectors.SoloAiChoice | None = None,
     curve: DifficultyCurve | None = None,
-    draft: DraftChoice | None = None,
+    draft: batch_requests.DraftChoice | None = None,
     control: bool = False,
     seat_fields: Sequence[tuple[str, ...]] | None = None,
 ) -> SimulationBatch:
@@ -208,20 +158,23 @@ def batch_create(
     parameters (default: Quick Play). With `draft` (and no `seats`), each game drafts its decks
     with the mode's Draft procedure (`simulation.DRAFT_PROCEDURES`). A seat without an agent
     gets `agent_for(games)`; `control`: also queue a control batch (`control_agent_for`,
-    `CONTROL_GAMES`). `seat_fields`: how an API request named its players' seats (`_players_check`).
+    `CONTROL_GAMES`). `seat_fields`: how an API request named its players' seats
+    (`batch_requests.players_check`).
 
     400 DomainErrors name the bad input (nothing is queued); 429 ones a per-user limit.
     """
-    solo_ai = _ai_check(mode=mode, ai=ai, champions=champions)
+    solo_ai = batch_requests.ai_check(mode=mode, ai=ai, champions=champions)
     if draft is not None:
-        seats = _draft_seats(draft, seats, champions)
+        seats = batch_requests.draft_seats(draft, seats, champions)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise DomainError(
             "invalid_games",
             _("Ask for 1 to %(max)d games.") % {"max": MAX_GAMES},
             {"field": "games", "max": MAX_GAMES},
         )
-    _players_check(mode=mode, given=len(seats), fields=seat_fields, draft=draft is not None)
+    batch_requests.players_check(
+        mode=mode, given=len(seats), fields=seat_fields, draft=draft is not None
+    )
     expected = len(simulation.player_seats(mode))
     if len(seats) != expected:
         raise DomainError(
@@ -264,10 +217,12 @@ def batch_create(
         ]
     else:
         pool = draft_pool_resolve(pool=draft.pool, procedure=simulation.DRAFT_PROCEDURES[mode])
-        resolved = [_drafted_deck(draft.drafter) for _ in seats]
+        resolved = [batch_requests.drafted_deck(draft.drafter) for _ in seats]
     agents = [seat.agent or agent_for(games, mode) for seat in seats]
     if solo_ai:
-        resolved, agents = _with_ai_seats(mode, resolved, agents, seed, drafted=draft is not None)
+        resolved, agents = batch_requests.with_ai_seats(
+            mode, resolved, agents, seed, drafted=draft is not None
+        )
     played = _Played(mode=mode, solo_ai=solo_ai, draft=draft, pool=pool)
     with transaction.atomic():
         # Written first, then the limits counted with it (under a lock on the user row on
@@ -285,166 +240,10 @@ def batch_create(
             curve=curve,
         )
         get_user_model().objects.select_for_update().filter(pk=requested_by.pk).first()
-        _check_limits(requested_by, games)
+        batch_requests.limits_check(requested_by, games)
         if control:
             _control_write(batch, resolved, agents, played)
     return batch
-
-
-# The fields of the API's shorthand for the first two players' seats: deck A's, then deck B's.
-SHORTHAND_SIDES = ("a", "b")
-
-
-def _players_check(
-    *, mode: str, given: int, fields: Sequence[tuple[str, ...]] | None, draft: bool
-) -> None:
-    """The players' seats `mode` takes (Duel and Co-op 2, Solo 1, Free-For-All and Team Play 4),
-    checked here once for every caller. An API request that named its seats by other fields than
-    `seats` gives `fields`: a Draft's `agents` (one `("agents",)` per AI), or its shorthand's
-    fields of deck A's seat and of deck B's (`deck_a`, `agent_a`; `deck_b`, `agent_b`; empty: not
-    given). A wrong number of them is then a 400 `invalid` whose `details` map each field to its
-    message, as a field error of the request; any other wrong number, the 400 `wrong_deck_count`
-    of `batch_create`."""
-    if not fields:
-        return
-    expected = len(simulation.player_seats(mode))
-    errors: dict[str, str] = {}
-    if fields[0] == ("agents",):
-        if given != expected:
-            wording = _("The %(mode)s mode drafts %(count)d decks: give %(count)d AIs.")
-            errors["agents"] = wording % {"mode": mode, "count": expected}
-    elif mode == SOLO_MODE and any(fields[1:]):
-        errors = dict.fromkeys(
-            (name for seat in fields[1:] for name in seat),
-            _("A Solo game has one deck: the player's."),
-        )
-    elif not draft:
-        sides = SHORTHAND_SIDES[:1] if mode == SOLO_MODE else SHORTHAND_SIDES
-        errors = dict.fromkeys(
-            (
-                f"deck_{side}"
-                for index, side in enumerate(sides)
-                if f"deck_{side}" not in fields[index]
-            ),
-            _("Give `seats`, or `deck_a` and `deck_b`."),
-        )
-    if errors:
-        field, message = next(iter(errors.items()))
-        raise DomainError(
-            "invalid", f"{field}: {message}", {name: [text] for name, text in errors.items()}
-        )
-
-
-def _with_ai_seats(
-    mode: str, players: list[ResolvedDeck], agents: list[str], seed: int, *, drafted: bool
-) -> tuple[list[ResolvedDeck], list[str]]:
-    """The seat rows of a mode with AIs, in seat order: the players' decks and, in the AI's
-    seats, the automaton with its cards (those of a Draft batch are given game by game). Co-op's
-    two AI seats hold the same 48 cards, which each game divides (`simulation.BatchSpec`)."""
-    if drafted:
-        ai = _drafted_ai_pile(mode)
-    elif mode == COOP_MODE:
-        ai = coop_ai_deck_resolve(players=players, seed=seed)
-    else:
-        ai = solo_ai_deck_resolve(player=players[0], seed=seed)
-    decks: list[ResolvedDeck] = []
-    seated: list[str] = []
-    played = iter(zip(players, agents, strict=True))
-    for row in MODES[mode].seats:
-        automaton = row.controller == AUTOMATON_CONTROLLER
-        deck, agent = (ai, simulation.AUTOMATON) if automaton else next(played)
-        decks.append(deck)
-        seated.append(agent)
-    return decks, seated
-
-
-def _ai_check(
-    *, mode: str, ai: selectors.SoloAiChoice | None, champions: bool
-) -> selectors.SoloAi | None:
-    """The AI of Solo or Co-op (None in the other modes), or the 400 naming the field that does
-    not fit the mode."""
-    if mode not in selectors.SIMULATION_MODES:
-        raise DomainError(
-            "unknown_mode",
-            _("Test games are played in these modes: %(modes)s.")
-            % {"modes": ", ".join(selectors.SIMULATION_MODES)},
-            {"field": "mode", "choices": list(selectors.SIMULATION_MODES)},
-        )
-    if mode not in simulation.AI_MODES:
-        if ai is not None:
-            raise DomainError(
-                "ai_without_solo",
-                _("The AI's parameters are for Solo and Co-op games (modes “solo” and “coop”)."),
-                {"field": "ai"},
-            )
-        return None
-    solo_ai = selectors.solo_ai_resolve(ai or selectors.SoloAiChoice())
-    # The Champion module in Solo and Co-op is Custom Play's "champion" parameter (rule champion:
-    # not in Quick Play; CO6): the players' Champions and the AI's parameter go together (engine
-    # check_solo).
-    if champions != bool(solo_ai.options.get("champion")):
-        raise DomainError(
-            "champions_in_solo",
-            _(
-                "In Solo and Co-op the Champion module is the AI's Custom Play parameter "
-                "“champion”: give both “champions” and an AI with that parameter."
-            ),
-            {"field": "ai" if not champions else "champions"},
-        )
-    return solo_ai
-
-
-def _draft_seats(
-    draft: DraftChoice, seats: Sequence[selectors.SeatChoice], champions: bool
-) -> list[selectors.SeatChoice]:
-    """A Draft batch's entrants: one per player's seat, each with its AI and no deck of its own."""
-    if seats:
-        raise DomainError(
-            "decks_in_draft",
-            _("A Draft batch drafts its decks: enter no decks."),
-            {"field": "seats"},
-        )
-    if champions:
-        raise DomainError(
-            "champions_in_draft",
-            _("The Champion module needs saved decks: a Draft batch plays without it."),
-            {"field": "champions"},
-        )
-    if draft.drafter not in Drafter.values:
-        raise DomainError(
-            "unknown_drafter",
-            _("There is no drafter “%(drafter)s”.") % {"drafter": draft.drafter},
-            {"field": "drafter", "choices": list(Drafter.values)},
-        )
-    return [selectors.SeatChoice(DeckChoice(), agent) for agent in draft.agents]
-
-
-def _drafted_deck(drafter: str) -> ResolvedDeck:
-    """The seat row of a Draft batch's entrant: its cards are drafted game by game."""
-    return ResolvedDeck(
-        source=DeckSource.DRAFT,
-        deck=None,
-        code="",
-        name=_("Drafted (%(drafter)s)") % {"drafter": Drafter(drafter).label},
-        cards=[],
-        slugs=[],
-        champion=None,
-    )
-
-
-def _drafted_ai_pile(mode: str) -> ResolvedDeck:
-    """The AI's seat row of a Solo or Co-op Draft batch: its pile is what the players give it,
-    game by game (rule solo-setup, the Co-op Draft)."""
-    coop = mode == COOP_MODE
-    return ResolvedDeck(
-        source=DeckSource.COOP_AI if coop else DeckSource.SOLO_AI,
-        deck=None,
-        code="",
-        name=_("The Co-op AI") if coop else _("The Solo AI"),
-        cards=[],
-        slugs=[],
-        champion=None,
-    )
 
 
 @dataclass(frozen=True)
@@ -453,7 +252,7 @@ class _Played:
 
     mode: str
     solo_ai: selectors.SoloAi | None
-    draft: DraftChoice | None
+    draft: batch_requests.DraftChoice | None
     pool: ResolvedPool | None
 
 
@@ -532,21 +331,22 @@ def _control_write(
     return control
 
 
-def _in_process() -> bool:
+def in_process() -> bool:
+    """Whether batches run in this process's thread pool (no broker) rather than on workers."""
     from celery import current_app
 
     return bool(current_app.conf.task_always_eager)
 
 
 def _dispatch(batch_id: int, chunks: int) -> None:
-    if _in_process():
+    if in_process():
         background.take_batch(batch_id)
     _send_chunks(batch_id, range(chunks))
 
 
 def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
     """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
-    if _in_process():
+    if in_process():
         for index in indexes:
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
@@ -563,7 +363,7 @@ def batches_resume_orphaned() -> int:
     Returns how many chunks were queued. Chunks are idempotent, so a batch another web
     process is still running only costs repeated work, never a double count.
     """
-    if not _in_process():
+    if not in_process():
         return 0
     queued = 0
     for batch in SimulationBatch.objects.filter(status__in=ACTIVE_STATUSES).only(
@@ -583,7 +383,7 @@ def pool_sweep_start() -> bool:
     """In-process mode: start the thread pool's sweep (`batches_resume_orphaned` at once, then
     every SIMULATION_SWEEP_SECONDS); the web process calls it when it loads its application
     (cod_site/wsgi.py, asgi.py). Nothing to do with Celery: the beat of `make worker` sweeps."""
-    if not _in_process():
+    if not in_process():
         return False
     return background.start_sweep(batches_resume_orphaned, settings.SIMULATION_SWEEP_SECONDS)
 
@@ -600,7 +400,7 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
     queue gets one more copy of its chunks per `idle_for`, no more: the batch's `active_at` is
     moved on under a condition, so two sweeps at once never both send. Returns the chunks sent.
     """
-    if _in_process():
+    if in_process():
         return 0  # the thread pool's batches are resumed by its own sweep
     now = timezone.now()
     idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
@@ -818,69 +618,6 @@ def batch_cancel(*, batch: SimulationBatch, actor: User) -> SimulationBatch:
 
 # Difficulty curves ----------------------------------------------------------------------------
 
-# Games per level a curve plays unless asked otherwise, and the most it may ask for: ten levels
-# of this many games stay within a day's allowance (SIMULATION_MAX_GAMES_PER_DAY).
-CURVE_GAMES = 2000
-MAX_CURVE_GAMES = 10_000
-
-
-def curve_create(
-    *,
-    requested_by: User,
-    seat: selectors.SeatChoice,
-    games_per_level: int = CURVE_GAMES,
-    seed: int | None = None,
-) -> DifficultyCurve:
-    """Queue one Solo batch per level of the difficulty table for the deck of `seat` (the same
-    seed at every level, so the levels' games share their shuffles and differ by the AI only);
-    the batches run like any other and count as one against the active-batch limit. 400s name
-    the bad input (nothing is queued), 429s a per-user limit."""
-    if (
-        isinstance(games_per_level, bool)
-        or not isinstance(games_per_level, int)
-        or not 1 <= games_per_level <= MAX_CURVE_GAMES
-    ):
-        raise DomainError(
-            "invalid_games",
-            _("Ask for 1 to %(max)d games per level.") % {"max": MAX_CURVE_GAMES},
-            {"field": "games", "max": MAX_CURVE_GAMES},
-        )
-    if seed is not None and not 0 <= seed < 2**SEED_BITS:
-        raise DomainError(
-            "invalid_seed", _("A seed is a whole number from 0 to 2^63 - 1."), {"field": "seed"}
-        )
-    levels = [row.level for row in difficulty.difficulty_levels()]
-    seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    with transaction.atomic():
-        curve = DifficultyCurve.objects.create(
-            requested_by=requested_by,
-            deck=None,
-            games_per_level=games_per_level,
-            seed=seed,
-        )
-        # The batch rule's default agent (issue 28): greedy wins at most 10% even at level 1, so
-        # a deck page would say "beats the AI up to level 0" of every deck.
-        played = selectors.SeatChoice(
-            seat.deck, seat.agent or agent_for(games_per_level, SOLO_MODE)
-        )
-        batches = [
-            batch_create(
-                requested_by=requested_by,
-                seats=[played],
-                games=games_per_level,
-                seed=seed,
-                mode=SOLO_MODE,
-                ai=selectors.SoloAiChoice(level=level),
-                curve=curve,
-            )
-            for level in levels
-        ]
-        if batches:
-            # The saved deck the batches resolved (None for a deck code or a preconstructed deck).
-            curve.deck = batches[0].seats.get(index=0).deck
-            curve.save(update_fields=["deck"])
-    return curve
-
 
 def _stop(batch_id: int, decks: int, ends: Sequence[str]) -> bool:
     """Cancel the batch if it is still active, keeping the totals of its chunks written."""
@@ -892,98 +629,3 @@ def _stop(batch_id: int, decks: int, ends: Sequence[str]) -> bool:
             totals=_sum_chunks(batch_id, decks, ends).to_json()
         )
     return bool(cancelled)
-
-
-# ---- Duel of Chaos test batches ---------------------------------------------------------------
-
-RUN_CHAOS_BATCH_TASK = "engine.run_chaos_batch"
-
-
-def chaos_batch_create(
-    *,
-    requested_by: User,
-    set_code: str,
-    agent_a: str,
-    agent_b: str,
-    games: int,
-    seed: int | None = None,
-) -> ChaosBatch:
-    """Queue a Duel of Chaos batch on a catalogue set; refused with the field named when the set
-    cannot be played (unknown, or holding incomplete cards) or the games are too many."""
-    for field, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
-        if agent not in ChaosAgent.values:
-            raise DomainError(
-                "unknown_agent", _("Unknown AI %(agent)s.") % {"agent": agent}, {field: agent}
-            )
-    most = min(CHAOS_MAX_GAMES[ChaosAgent(agent_a)], CHAOS_MAX_GAMES[ChaosAgent(agent_b)])
-    if not 1 <= games <= most:
-        raise DomainError(
-            "too_many_games",
-            _("Ask for 1 to %(most)d games with these AIs.") % {"most": most},
-            {"games": games, "most": most},
-        )
-    cards = chaos_set_cards(set_code)
-    if not cards:
-        raise DomainError(
-            "unknown_set",
-            _("There is no Duel of Chaos set %(code)s.") % {"code": set_code},
-            {"set_code": set_code},
-        )
-    try:
-        chaos_box(cards, set_code)
-    except ChaosInputError as exc:
-        raise DomainError(
-            "set_not_playable",
-            _("This set cannot be played yet: %(reason)s") % {"reason": exc},
-            {"set_code": set_code},
-        ) from exc
-    batch = ChaosBatch.objects.create(
-        requested_by=requested_by,
-        set_code=set_code,
-        cards=cards,
-        agent_a=agent_a,
-        agent_b=agent_b,
-        games=games,
-        seed=secrets.randbits(SEED_BITS) if seed is None else seed,
-        rules_version=CHAOS_RULES_VERSION,
-    )
-    transaction.on_commit(lambda: _chaos_dispatch(batch.pk))
-    return batch
-
-
-def _chaos_dispatch(batch_id: int) -> None:
-    if _in_process():
-        background.submit(chaos_batch_run, batch_id=batch_id)
-        return
-    current_app.tasks[RUN_CHAOS_BATCH_TASK].apply_async(args=(batch_id,))
-
-
-def chaos_batch_run(*, batch_id: int) -> ChaosBatch:
-    """Play a queued batch's games and store their totals (a batch not queued is left as is)."""
-    with transaction.atomic():
-        batch = ChaosBatch.objects.select_for_update().get(pk=batch_id)
-        if batch.status != Status.QUEUED:
-            return batch
-        batch.status = Status.RUNNING
-        batch.save(update_fields=["status"])
-    start = time.process_time()
-    try:
-        totals = play_chaos_batch(
-            chaos_box(batch.cards, batch.set_code),
-            [batch.agent_a, batch.agent_b],
-            batch.games,
-            batch.seed,
-        )
-    except ChaosInputError as exc:
-        batch.status = Status.FAILED
-        batch.error = str(exc)
-    else:
-        batch.status = Status.DONE
-        batch.totals = totals.to_json()
-        # The engine and agents that played the games: only they replay them.
-        batch.engine_digest = chaos_engine_digest()
-    batch.engine_seconds = time.process_time() - start
-    batch.finished_at = timezone.now()
-    fields = ["status", "error", "totals", "engine_digest", "engine_seconds", "finished_at"]
-    batch.save(update_fields=fields)
-    return batch

@@ -13,7 +13,7 @@ from typing import Any
 from celery import Task, shared_task
 from django.conf import settings
 
-from engine import services
+from engine import chaos_services, services
 
 # Per chunk: the soft limit raises inside the games (the batch fails), the hard one kills the
 # process if even that does not stop it.
@@ -57,7 +57,7 @@ def resend_lost_chunks() -> int:
     )
 
 
-@shared_task(name=services.RUN_CHAOS_BATCH_TASK, ignore_result=True)
+@shared_task(name=chaos_services.RUN_CHAOS_BATCH_TASK, ignore_result=True)
 def run_chaos_batch(batch_id: int) -> str:
     """Play a Duel of Chaos batch; returns its status."""
-    return str(services.chaos_batch_run(batch_id=batch_id).status)
+    return str(chaos_services.chaos_batch_run(batch_id=batch_id).status)

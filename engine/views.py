@@ -18,7 +18,16 @@ from cod_site.errors import DomainError
 from cod_site.i18n import current_language
 from cod_site.users import signed_in_user
 from decks.selectors.access import deck_get
-from engine import selectors, services, simulation
+from engine import (
+    chaos_selectors,
+    chaos_services,
+    curve_selectors,
+    curve_services,
+    selectors,
+    services,
+    simulation,
+    verdicts,
+)
 from engine.adapters.decks import DeckChoice
 from engine.display.chaos_display import replay_context as chaos_replay_context
 from engine.display.replay_steps import query_number, replay_context
@@ -107,7 +116,7 @@ def _batch_context(batch: SimulationBatch) -> dict[str, Any]:
         "replayable": selectors.batch_replayable(batch),
     }
     summary = selectors.batch_summary(batch)
-    context["verdict"] = selectors.batch_verdict(batch, summary=summary)
+    context["verdict"] = verdicts.batch_verdict(batch, summary=summary)
     if summary is None:
         return context
     labels = selectors.card_labels(batch, current_language())
@@ -214,12 +223,12 @@ def curve_panel(request: HttpRequest, share_id: str) -> HttpResponse:
         raise Http404(error.message) from error
     context: dict[str, Any] = {
         "share_id": deck.share_id,
-        "default_games": services.CURVE_GAMES,
-        "max_games": services.MAX_CURVE_GAMES,
+        "default_games": curve_services.CURVE_GAMES,
+        "max_games": curve_services.MAX_CURVE_GAMES,
     }
-    curve = selectors.curve_latest(deck=deck, user=request.user)
+    curve = curve_selectors.curve_latest(deck=deck, user=request.user)
     if curve is not None:
-        summary = selectors.curve_summary(curve)
+        summary = curve_selectors.curve_summary(curve)
         context |= {
             "summary": summary,
             "rows": [
@@ -244,7 +253,7 @@ def curve_start(request: HttpRequest) -> HttpResponse:
     except ValueError:
         games = 0
     try:
-        services.curve_create(
+        curve_services.curve_create(
             requested_by=signed_in_user(request),
             seat=selectors.SeatChoice(DeckChoice(deck=deck.share_id)),
             games_per_level=games,
@@ -278,7 +287,7 @@ def chaos_batch_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            batch = services.chaos_batch_create(
+            batch = chaos_services.chaos_batch_create(
                 requested_by=signed_in_user(request),
                 set_code=data["set_code"],
                 agent_a=data["agent_a"],
@@ -290,7 +299,7 @@ def chaos_batch_list(request: HttpRequest) -> HttpResponse:
             form.add_error(field, error.message)
         else:
             return redirect("engine:chaos_batch", batch_id=batch.pk)
-    page = Paginator(selectors.chaos_batches_of(request.user), PAGE_SIZE).get_page(
+    page = Paginator(chaos_selectors.chaos_batches_of(request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
     status = 400 if form.errors else 200
@@ -299,7 +308,7 @@ def chaos_batch_list(request: HttpRequest) -> HttpResponse:
 
 def _chaos_batch_for(request: HttpRequest, batch_id: int) -> ChaosBatch:
     try:
-        return selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
+        return chaos_selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
     except DomainError as error:
         raise Http404(error.message) from error
 
@@ -309,9 +318,9 @@ def chaos_batch_detail(request: HttpRequest, batch_id: int) -> HttpResponse:
     batch = _chaos_batch_for(request, batch_id)
     context = {
         "batch": batch,
-        "result": selectors.chaos_batch_result(batch),
+        "result": chaos_selectors.chaos_batch_result(batch),
         "active": batch.status in ACTIVE_STATUSES,
-        "replayable": selectors.chaos_batch_replayable(batch),
+        "replayable": chaos_selectors.chaos_batch_replayable(batch),
     }
     return render(request, "engine/chaos_batch.html", context)
 
@@ -321,7 +330,7 @@ def chaos_game_replay(request: HttpRequest, batch_id: int, index: int) -> HttpRe
     """Game `index` of a Duel of Chaos batch step by step, from a seat's view or the public's."""
     batch = _chaos_batch_for(request, batch_id)
     try:
-        game = selectors.chaos_batch_game(batch, index)
+        game = chaos_selectors.chaos_batch_game(batch, index)
     except DomainError as error:
         if error.status_code == 404:
             raise Http404(error.message) from error

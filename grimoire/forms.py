@@ -17,10 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
 from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, HP_AT_LEAST
+from grimoire.checks import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
 from grimoire.display import LINES, STRONGHOLD, line_name
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
 from grimoire.selectors import puzzle_custom_cards, puzzle_translations
-from grimoire.services import LANGUAGES, MAX_ACTIONS, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
+from grimoire.services import MAX_ACTIONS
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise

@@ -1,9 +1,7 @@
 """Writes of the Grimoire: create, update, import, prove, publish, record attempts and give-ups.
 
-A position is checked before it is stored: the scenario format's own checks
-(``engine.rules.scenario.parse`` and ``build_state``, whose messages name the offending key),
-size limits (a puzzle is a turn to think through, not a whole game), and the goal (its format, and
-that it is not impossible from the start). The proof is the solver's complete report.
+A puzzle is checked before it is stored, part by part (``grimoire.checks``: the position, its
+size, the goal, the difficulty, the texts). The proof is the solver's complete report.
 
 The solver never runs long inside a request: a proof or an attempt gets ``INLINE_SECONDS`` there,
 and a search that needs more becomes a ``SolverJob`` run by the ``grimoire.solver_job`` task (the
@@ -30,14 +28,12 @@ from django.utils.translation import gettext as _
 from champions.models import Visibility
 from cod_site.background import task_send
 from cod_site.errors import DomainError
-from cod_site.text import hidden_character
-from engine.rules import LINE_NAMES, PLAYER_NAMES, GameState, InputError
-from engine.rules.scenario import Scenario, build_state, parse
-from engine.rules.solver import Attempt, Report, attempt, goal_from_json, goal_problems, solve
+from engine.rules import GameState
+from engine.rules.solver import Attempt, Report, attempt, goal_from_json, solve
+from grimoire import checks
 from grimoire.book import UID_PREFIX
 from grimoire.models import (
     ACTIVE_JOB_STATUSES,
-    DIFFICULTY_MAX,
     DIFFICULTY_MIN,
     JobKind,
     JobStatus,
@@ -60,13 +56,6 @@ logger = logging.getLogger(__name__)
 
 SOLVER_JOB_TASK = "grimoire.solver_job"
 
-LANGUAGES = ("en", "fr", "sv")
-TEXT_FIELDS = ("title", "hint", "explanation")
-MAX_CARDS = 40
-MAX_HAND = 16
-MAX_LINE = 8
-MAX_TITLE = 120
-MAX_TEXT = 2000
 SOLVER_MAX_NODES = 200_000
 SOLVER_MAX_SECONDS = 60.0
 ATTEMPT_MAX_NODES = 50_000
@@ -75,166 +64,8 @@ ATTEMPT_MAX_SECONDS = 10.0
 INLINE_SECONDS = 0.05
 # A running job writes its progress at most this often (its sign of life).
 PROGRESS_SECONDS = 1.0
-POSITION_KEYS = ("description", "source", "cards", "state")
 # The actions of one attempted turn.
 MAX_ACTIONS = 40
-
-
-def _refuse(code: str, message: str, field: str) -> DomainError:
-    """A refusal whose message starts with the offending field (``field: what is wrong``)."""
-    return DomainError(code, f"{field}: {message}", {"field": field})
-
-
-def _position(scenario: Any) -> tuple[dict[str, Any], Scenario, GameState]:
-    """The stored form of a position, checked; a DomainError names the offending field."""
-    stored, parsed, state = _built(scenario)
-    _check_playable(state)
-    return stored, parsed, state
-
-
-def _built(scenario: Any) -> tuple[dict[str, Any], Scenario, GameState]:
-    """The stored form of a position and its state, as the scenario format builds it: not yet
-    checked to be a position a puzzle can start from (`_check_playable`)."""
-    if not isinstance(scenario, dict):
-        raise _refuse("invalid_position", _("expected a mapping"), "scenario")
-    for key in ("actions", "expect"):
-        if scenario.get(key):
-            raise _refuse(
-                "invalid_position",
-                _("a puzzle's position has no %(key)s (import a scenario file instead)")
-                % {"key": key},
-                f"scenario.{key}",
-            )
-    stored = {key: scenario[key] for key in POSITION_KEYS if key in scenario}
-    _check_size(stored)
-    try:
-        parsed = parse({**stored, "expect": {}})
-        state = build_state(parsed)
-    except InputError as exc:
-        message = str(exc)
-        field = "scenario." + message.split(":", 1)[0] if ":" in message else "scenario"
-        # The scenario format's own message, in English like every message of the engine.
-        detail = message.split(":", 1)[1].strip() if ":" in message else message
-        raise _refuse("invalid_position", detail, field) from None
-    return stored, parsed, state
-
-
-def _check_playable(state: GameState) -> None:
-    if state.outcome is not None:
-        raise _refuse("invalid_position", _("the game is already over"), "scenario.state")
-    _check_live(state)
-
-
-def _check_live(state: GameState) -> None:
-    """What the scenario format allows (to test the end of a game) but a puzzle cannot start
-    from: a Stronghold without hit points, a creature already dead of its damage."""
-    for seat, kingdom in enumerate(state.players):
-        where = f"scenario.state.players.{PLAYER_NAMES[seat]}"
-        if kingdom.hit_points() < 1:
-            message = _("the Stronghold needs at least one card to its right (1 hit point)")
-            raise _refuse("invalid_position", message, f"{where}.hand")
-        for lane, line in enumerate(kingdom.lines):
-            for index, creature in enumerate(line):
-                if creature.damage >= creature.hp:
-                    message = _("%(damage)d damage destroy a creature of %(hp)d HP") % {
-                        "damage": creature.damage,
-                        "hp": creature.hp,
-                    }
-                    field = f"{where}.lines.{LINE_NAMES[lane]}[{index}].damage"
-                    raise _refuse("invalid_position", message, field)
-
-
-def _check_size(scenario: dict[str, Any]) -> None:
-    cards = scenario.get("cards")
-    if isinstance(cards, dict) and len(cards) > MAX_CARDS:
-        raise _refuse(
-            "position_too_large",
-            _("at most %(limit)d cards in a puzzle, not %(count)d")
-            % {"limit": MAX_CARDS, "count": len(cards)},
-            "scenario.cards",
-        )
-    players = (
-        (scenario.get("state") or {}).get("players")
-        if isinstance(scenario.get("state"), dict)
-        else None
-    )
-    if not isinstance(players, dict):
-        return
-    for name, player in players.items():
-        if not isinstance(player, dict):
-            continue
-        hand = player.get("hand")
-        if isinstance(hand, list) and len(hand) > MAX_HAND + 1:
-            field = f"scenario.state.players.{name}.hand"
-            message = _("at most %(limit)d cards in a hand") % {"limit": MAX_HAND}
-            raise _refuse("position_too_large", message, field)
-        lines = player.get("lines")
-        for line, entries in lines.items() if isinstance(lines, dict) else ():
-            if isinstance(entries, list) and len(entries) > MAX_LINE:
-                field = f"scenario.state.players.{name}.lines.{line}"
-                message = _("at most %(limit)d creatures on a line") % {"limit": MAX_LINE}
-                raise _refuse("position_too_large", message, field)
-
-
-def _goal(data: Any, state: GameState) -> dict[str, Any]:
-    try:
-        goal = goal_from_json(data)
-    except InputError as exc:
-        field, _sep, detail = str(exc).partition(":")
-        raise _refuse("invalid_goal", detail.strip(), field) from None
-    problems = goal_problems(goal, state)
-    if problems:
-        field, _sep, detail = problems[0].partition(":")
-        raise _refuse("unmeetable_goal", detail.strip(), field)
-    return goal.to_json()
-
-
-def _abilities(parsed: Scenario) -> str:
-    # An Aura counts as its ability: a search for Splash finds a Splash Aura too.
-    codes = {
-        code.removeprefix("aura:") for card in parsed.cards.values() for code in card.abilities
-    }
-    return f",{','.join(sorted(codes))}," if codes else ""
-
-
-def _check_difficulty(difficulty: int) -> None:
-    if not DIFFICULTY_MIN <= difficulty <= DIFFICULTY_MAX:
-        raise _refuse(
-            "invalid_difficulty",
-            _("expected %(low)d to %(high)d") % {"low": DIFFICULTY_MIN, "high": DIFFICULTY_MAX},
-            "difficulty",
-        )
-
-
-def _check_translations(translations: dict[str, dict[str, str]]) -> None:
-    if "en" not in translations or not translations["en"].get("title"):
-        raise _refuse(
-            "missing_title",
-            _("an English title is required"),
-            "translations.en.title",
-        )
-    for language, texts in translations.items():
-        if language not in LANGUAGES:
-            raise _refuse(
-                "invalid_language",
-                _("expected one of %(choices)s") % {"choices": ", ".join(LANGUAGES)},
-                f"translations.{language}",
-            )
-        for key, text in texts.items():
-            field = f"translations.{language}.{key}"
-            if key not in TEXT_FIELDS:
-                raise _refuse("invalid_text", _("unknown text"), field)
-            limit = MAX_TITLE if key == "title" else MAX_TEXT
-            if len(text) > limit:
-                message = _("at most %(limit)d characters") % {"limit": limit}
-                raise _refuse("invalid_text", message, field)
-            # The title is the puzzle's name (cod_site.text); hint and explanation are prose.
-            character = hidden_character(text) if key == "title" else None
-            if character is not None:
-                message = _("an invisible or control character (U+%(code)04X)") % {
-                    "code": ord(character)
-                }
-                raise _refuse("invisible_character", message, field)
 
 
 def _write_translations(puzzle: Puzzle, translations: dict[str, dict[str, str]]) -> None:
@@ -271,18 +102,18 @@ def puzzle_check(
     state = None
     drawn = None
     try:
-        _, _, drawn = _built(scenario)
-        _check_playable(drawn)
+        _, _, drawn = checks.position_built(scenario)
+        checks.playable_check(drawn)
         state = drawn
-        _goal(goal, state)
+        checks.goal_check(goal, state)
     except DomainError as exc:
         problems.append(exc)
     try:
-        _check_difficulty(difficulty)
+        checks.difficulty_check(difficulty)
     except DomainError as exc:
         problems.append(exc)
     try:
-        _check_translations(translations)
+        checks.translations_check(translations)
     except DomainError as exc:
         problems.append(exc)
     return Checked(problems, state, drawn)
@@ -298,16 +129,16 @@ def puzzle_create(
     uid: str = "",
 ) -> Puzzle:
     """A private puzzle, not proved yet. ``author`` None: the project's (the starter book)."""
-    stored, parsed, state = _position(scenario)
-    goal_data = _goal(goal, state)
-    _check_difficulty(difficulty)
-    _check_translations(translations)
+    stored, parsed, state = checks.position_check(scenario)
+    goal_data = checks.goal_check(goal, state)
+    checks.difficulty_check(difficulty)
+    checks.translations_check(translations)
     with transaction.atomic():
         puzzle = Puzzle(
             author=author,
             scenario=stored,
             goal=goal_data,
-            abilities=_abilities(parsed),
+            abilities=checks.abilities_of(parsed),
             difficulty=difficulty,
         )
         if uid:
@@ -330,15 +161,21 @@ def puzzle_update(
     the figures start again."""
     changed = False
     if scenario is not None or goal is not None:
-        stored, parsed, state = _position(puzzle.scenario if scenario is None else scenario)
-        goal_data = _goal(puzzle.goal if goal is None else goal, state)
+        stored, parsed, state = checks.position_check(
+            puzzle.scenario if scenario is None else scenario
+        )
+        goal_data = checks.goal_check(puzzle.goal if goal is None else goal, state)
         changed = stored != puzzle.scenario or goal_data != puzzle.goal
-        puzzle.scenario, puzzle.goal, puzzle.abilities = stored, goal_data, _abilities(parsed)
+        puzzle.scenario, puzzle.goal, puzzle.abilities = (
+            stored,
+            goal_data,
+            checks.abilities_of(parsed),
+        )
     if difficulty is not None:
-        _check_difficulty(difficulty)
+        checks.difficulty_check(difficulty)
         puzzle.difficulty = difficulty
     if translations is not None:
-        _check_translations(translations)
+        checks.translations_check(translations)
     with transaction.atomic():
         if changed:
             puzzle.report = None
@@ -358,7 +195,7 @@ def puzzle_import(*, author: User | None, document: Any, uid: str = "") -> Puzzl
     ``scenario`` may be any scenario file: its ``actions`` and ``expect`` are dropped, and the goal
     defaults to winning when ``expect.winner`` names the active player."""
     if not isinstance(document, dict) or not isinstance(document.get("scenario"), dict):
-        raise _refuse("invalid_position", _("expected a scenario document"), "scenario")
+        raise checks.refuse("invalid_position", _("expected a scenario document"), "scenario")
     scenario = document["scenario"]
     goal = document.get("goal")
     if goal is None:
@@ -373,23 +210,25 @@ def puzzle_import(*, author: User | None, document: Any, uid: str = "") -> Puzzl
             or expect.get("winner") is None
             or expect.get("winner") != active
         ):
-            raise _refuse(
+            raise checks.refuse(
                 "invalid_goal",
                 _("missing, and the scenario's expect.winner is not the active player"),
                 "goal",
             )
         goal = {"kind": "win"}
-    position = {key: scenario[key] for key in POSITION_KEYS if key in scenario}
+    position = {key: scenario[key] for key in checks.POSITION_KEYS if key in scenario}
     description = str(scenario.get("description") or "") or "Imported puzzle"
-    translations = document.get("translations") or {"en": {"title": description[:MAX_TITLE]}}
+    translations = document.get("translations") or {
+        "en": {"title": description[: checks.MAX_TITLE]}
+    }
     difficulty = document.get("difficulty", DIFFICULTY_MIN)
     if not isinstance(difficulty, int) or isinstance(difficulty, bool):
-        raise _refuse("invalid_difficulty", _("expected a whole number"), "difficulty")
+        raise checks.refuse("invalid_difficulty", _("expected a whole number"), "difficulty")
     if not isinstance(translations, dict) or not all(
         isinstance(texts, dict) and all(isinstance(t, str) for t in texts.values())
         for texts in translations.values()
     ):
-        raise _refuse("invalid_text", _("expected texts per language"), "translations")
+        raise checks.refuse("invalid_text", _("expected texts per language"), "translations")
     return puzzle_create(
         author=author,
         scenario=position,
@@ -558,7 +397,7 @@ def _job_fail(job: SolverJob, message: str) -> None:
 def puzzle_publish(*, puzzle: Puzzle, visibility: str) -> Puzzle:
     """Share a proved puzzle (public: in the gallery; unlisted: by its link), or make it private."""
     if visibility not in Visibility.values:
-        raise _refuse(
+        raise checks.refuse(
             "invalid_visibility",
             _("expected one of %(choices)s") % {"choices": ", ".join(Visibility.values)},
             "visibility",

@@ -17,7 +17,8 @@ from cod_site.api.pagination import PageNumberPagination
 from cod_site.api.schema import error_response
 from cod_site.api.throttles import ExpensiveThrottle
 from cod_site.users import signed_in_user
-from engine import selectors, services
+from engine import chaos_selectors, curve_selectors, curve_services, selectors, services
+from engine.api import request_serializers as rs
 from engine.api import serializers as s
 from engine.models import SimulationBatch
 
@@ -69,7 +70,7 @@ class SimulationListView(APIView):
             "the expansion `pool` by its seed, with `drafter`, then `agent_a` and `agent_b` play "
             "them; seat A drafts first in game 0 and the seats rotate as for decks."
         ),
-        request=s.SimulationRequestSerializer,
+        request=rs.SimulationRequestSerializer,
         responses={
             202: s.BatchSerializer,
             400: ERRORS[400],
@@ -78,7 +79,7 @@ class SimulationListView(APIView):
         tags=TAGS,
     )
     def post(self, request: Request) -> Response:
-        data = s.SimulationRequestSerializer(data=request.data)
+        data = rs.SimulationRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         batch = services.batch_create(
@@ -174,14 +175,16 @@ class ChaosReplayView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, batch_id: int, index: int) -> Response:
-        batch = selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
-        game = selectors.chaos_batch_game(batch, index)
+        batch = chaos_selectors.chaos_batch_get(batch_id=batch_id, user=request.user)
+        game = chaos_selectors.chaos_batch_game(batch, index)
         return Response(s.ChaosReplaySerializer(game).data)
 
 
 def curve_data(request: Request, curve_id: int) -> dict[str, Any]:
-    curve = selectors.curve_get(curve_id=curve_id, user=request.user)
-    return s.CurveSerializer(selectors.curve_summary(curve), context={"request": request}).data
+    curve = curve_selectors.curve_get(curve_id=curve_id, user=request.user)
+    return s.CurveSerializer(
+        curve_selectors.curve_summary(curve), context={"request": request}
+    ).data
 
 
 class CurveListView(APIView):
@@ -198,7 +201,7 @@ class CurveListView(APIView):
             "curve's batches count as one against the limit of batches at once. Bad input is a "
             "400 that queues nothing (a Constructed deck: `illegal_deck`)."
         ),
-        request=s.CurveRequestSerializer,
+        request=rs.CurveRequestSerializer,
         responses={
             202: s.CurveSerializer,
             400: ERRORS[400],
@@ -207,9 +210,9 @@ class CurveListView(APIView):
         tags=TAGS,
     )
     def post(self, request: Request) -> Response:
-        data = s.CurveRequestSerializer(data=request.data)
+        data = rs.CurveRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        curve = services.curve_create(
+        curve = curve_services.curve_create(
             requested_by=signed_in_user(request),
             seat=data.seat_choice(),
             games_per_level=data.validated_data["games"],

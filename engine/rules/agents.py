@@ -15,15 +15,22 @@ random stream gives the same choice. ``random`` and ``greedy`` read only their o
 table; ``strong`` and ``learned`` search on a determinization (``engine.rules.hidden``: the cards
 never seen out of the other hands dealt anew among their places, sorted first, the piles
 shuffled). ``lookahead`` peeks by design: its rollouts play on the position itself, every hand
-known (a full-information baseline). One peek is left in the agents' memory of a game (ruling
-A1's repetition guard): ``position_key`` holds every hand in order, so two positions a seat sees
-alike whose hidden order differs (a Mercenary back at the right of a hand whose other cards it
-never saw) count as two; keying it on the observation instead could change pinned batch results.
+known (a full-information baseline). The agents' memory of a game (ruling A1's repetition
+guard, ``position_key``) holds what the seat sees too: its own hand in order, of the other hands
+only their size and their Stronghold's place, so two positions its seat sees alike (a Mercenary
+back at the right of a hand whose other cards it never saw) are one position to it.
 
 With four players every agent knows its partner (Team Play): positions are scored per team
 (:func:`team_weights`), no Incantation is aimed at a partner's creature, and the searches play on
 until every other player has had a turn. Partners never share a line (ruling P3), so no creature
 an agent places ever attacks a partner.
+
+About 800 lines, one family kept in one module: the search agents are built on the greedy one
+(their rollout policy, their fallback) and on the per-game memory they share with it
+(``TurnStarts``, ``position_key``); the learned agent takes the guard and ``without_own_casts``;
+``AGENTS`` names them all for the batches, Play and the ladder. Moving the search agents out
+(about 270 lines) would move ``AGENTS`` and ``play_game`` to a third module to avoid an import
+cycle, for every importer of this one.
 """
 
 from __future__ import annotations
@@ -199,7 +206,7 @@ class GreedyAgent:
 
     def _repeated(self, state: GameState) -> int:
         """How many times the position has already begun a turn of this game (0: never)."""
-        key = position_key(state)
+        key = position_key(state, state.active)
         seen = self._seen.get(key, 0)
         self._seen[key] = seen + 1
         return seen
@@ -396,10 +403,13 @@ def _score(candidate: tuple[float, int, int, int]) -> float:
     return candidate[0]
 
 
-def position_key(state: GameState) -> tuple[object, ...]:
-    """What makes two positions between actions the same game situation: the cards, their
-    places and states, the Strongholds, the Mana and whose turn it is (not the turn number, nor
-    the record of which turn a creature last attacked in)."""
+def position_key(state: GameState, seat: int) -> tuple[object, ...]:
+    """What makes two positions between actions the same game situation for ``seat``: the cards
+    on the table, their places and states, the Strongholds, the Mana and whose turn it is (not
+    the turn number, nor the record of which turn a creature last attacked in), and of the hands
+    what ``seat`` sees of them (``engine.rules.observe``): its own in order, of the others only
+    how many cards they hold and where their Stronghold sits, so two positions the seat cannot
+    tell apart are one."""
     kingdoms: list[object] = []
     for pl in state.players:
         creatures = tuple(
@@ -419,7 +429,9 @@ def position_key(state: GameState) -> tuple[object, ...]:
             for line in pl.lines
             for c in line
         )
-        hand = tuple(pl.hand) if isinstance(pl, HandKingdom) else ()
+        hand: object = ()
+        if isinstance(pl, HandKingdom):
+            hand = tuple(pl.hand) if pl.seat == seat else len(pl.hand)
         kingdoms.append(
             (
                 hand,
@@ -483,7 +495,7 @@ class RepetitionGuard:
         once each was) and the list to record the choice in; later in the turn: the actions
         that do not lead back to a position of this turn (all if none) and None."""
         starts = self._turns.at(state)
-        key = position_key(state)
+        key = position_key(state, state.active)
         if starts == NEW_GAME:
             self._tried = {}
         if starts != SAME_TURN:
@@ -502,7 +514,7 @@ class RepetitionGuard:
     def _leads_on(self, state: GameState, action: Action) -> bool:
         trial = state.copy()
         apply(trial, action)
-        return position_key(trial) not in self._this_turn
+        return position_key(trial, state.active) not in self._this_turn
 
 
 class LookaheadAgent:

@@ -15,8 +15,15 @@ from collections.abc import Callable
 import pytest
 
 from engine.rules import observe
-from engine.rules.actions import apply
-from engine.rules.agents import Agent, GreedyAgent, RandomAgent, StrongAgent
+from engine.rules.actions import apply, legal_actions
+from engine.rules.agents import (
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    RepetitionGuard,
+    StrongAgent,
+    position_key,
+)
 from engine.rules.evaluation_model import evaluator
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
 from engine.rules.learned import LearnedAgent
@@ -58,15 +65,20 @@ def _hidden_elsewhere(state: GameState, seed: int) -> GameState:
     (its Stronghold where it was), the automata's deck piles reordered, another random stream."""
     other = state.copy()
     rng = random.Random(seed)
-    for seat, kingdom in enumerate(other.players):
-        if seat == other.active:
+    _reorder_hidden(other, rng)
+    other.rng.seed(rng.getrandbits(32))
+    return other
+
+
+def _reorder_hidden(state: GameState, rng: random.Random) -> None:
+    """Every hand but the active seat's in another order, the automata's deck piles reordered."""
+    for seat, kingdom in enumerate(state.players):
+        if seat == state.active:
             continue
         if isinstance(kingdom, HandKingdom):
             rng.shuffle(kingdom.hand)
         elif isinstance(kingdom, AutomatonKingdom):
             rng.shuffle(kingdom.pile)
-    other.rng.seed(rng.getrandbits(32))
-    return other
 
 
 def _hidden(kingdom: object) -> list[int]:
@@ -96,3 +108,52 @@ def test_an_agent_that_does_not_peek_chooses_the_same_on_the_same_observation(
         assert AGENTS[name]().choose(other) == AGENTS[name]().choose(state), number
     # The hidden information did change in most positions.
     assert changed >= len(positions) // 2
+
+
+def _again_later(state: GameState, seed: int | None) -> None:
+    """The same game (the same object) two turns on, back in the same position, with the other
+    hands and the automata's piles in another order when ``seed`` is given."""
+    state.turn += 2
+    if seed is not None:
+        _reorder_hidden(state, random.Random(seed))
+
+
+# Solo has no other hand (the key holds only the size of the AI's hidden pile, as it did).
+@pytest.mark.parametrize("mode", [mode for mode in MODES if mode != "solo"])
+def test_the_repetition_guard_remembers_what_the_seat_sees(mode: str) -> None:
+    """Ruling A1's memory of a game keys a position on the seat's observation: back in a position
+    that differs only in the hidden order of the other hands, the greedy agent knows it for a
+    repetition and begins its turn with its second-best action, as it does back in the very same
+    position; the search agents' guard does not offer the action already tried there."""
+    reordered = departed = 0
+    for number, position in enumerate(_positions(mode)):
+        seat = position.active
+        other = _hidden_elsewhere(position, number)
+        assert position_key(other, seat) == position_key(position, seat)
+        same, hidden = position.copy(), position.copy()
+        same_agent, hidden_agent = GreedyAgent(), GreedyAgent()
+        first = same_agent.choose(same)
+        assert hidden_agent.choose(hidden) == first
+        _again_later(same, None)
+        _again_later(hidden, number)
+        reordered += any(
+            theirs.hand != kingdom.hand
+            for kingdom, theirs in zip(position.players, hidden.players, strict=True)
+            if isinstance(kingdom, HandKingdom) and isinstance(theirs, HandKingdom)
+        )
+        again = same_agent.choose(same)
+        assert hidden_agent.choose(hidden) == again, number
+        departed += again != first
+
+        guard = RepetitionGuard()
+        actions = legal_actions(position)
+        fresh, tried = guard.untried(position, actions)
+        assert fresh == actions
+        assert tried is not None
+        tried.append(actions[0])
+        _again_later(position, number)
+        fresh, _tried = guard.untried(position, actions)
+        assert actions[0] not in fresh or len(actions) == 1, number
+    # Most positions had a hidden order to change, and the repeated turns began otherwise.
+    assert reordered >= 3
+    assert departed >= 3

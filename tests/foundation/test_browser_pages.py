@@ -15,10 +15,10 @@ from champions.designs import ChampionDesign
 from champions.services import champion_create
 from decks.services import deck_update
 from engine.adapters.decks import DeckChoice
+from engine.curve_services import curve_create
 from engine.metagame import services as metagame
 from engine.models import SuggestionSearch, SuggestionUnit
 from engine.selectors import SeatChoice
-from engine.services import curve_create
 from engine.suggestions import candidates, search
 from engine.suggestions import services as suggestions
 from grimoire.book import book_entries

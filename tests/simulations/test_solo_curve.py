@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from engine import selectors, services, simulation
+from engine import curve_selectors, selectors, services, simulation
 from engine.models import DifficultyCurve, SimulationBatch, SimulationSeat
 from engine.rules.play import wilson
 from tests.simulations.conftest import InlineExecutor
@@ -109,12 +109,12 @@ def test_bad_curve_input_is_a_400(
     assert not SimulationBatch.objects.exists()
 
 
-def _point(level: int, wins: int, games: int) -> selectors.CurvePoint:
-    return selectors.CurvePoint(level, SimulationBatch(), simulation.Rate.of(wins, games))
+def _point(level: int, wins: int, games: int) -> curve_selectors.CurvePoint:
+    return curve_selectors.CurvePoint(level, SimulationBatch(), simulation.Rate.of(wins, games))
 
 
 def test_the_level_beaten_is_the_last_of_the_first_levels_won_half_of_the_time() -> None:
     points = [_point(1, 15, 20), _point(2, 10, 20), _point(3, 9, 20), _point(4, 12, 20)]
-    assert selectors.curve_level_beaten(points) == 2
-    assert selectors.curve_level_beaten(points[2:]) == 0
-    assert selectors.curve_level_beaten([_point(1, 3, 4), _point(2, 0, 0)]) == 1
+    assert curve_selectors.curve_level_beaten(points) == 2
+    assert curve_selectors.curve_level_beaten(points[2:]) == 0
+    assert curve_selectors.curve_level_beaten([_point(1, 3, 4), _point(2, 0, 0)]) == 1

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from decks.models import Deck
-from engine import selectors
+from engine import curve_selectors, selectors
 from engine.models import DifficultyCurve, SimulationBatch
 from tests.decks.conftest import PRECON
 from tests.simulations.conftest import InlineExecutor, make_deck
@@ -79,12 +79,10 @@ def test_the_curve_panel_offers_a_curve_then_draws_it(
 def test_the_curve_sentence_in_french_and_swedish(
     owner_client: Client, solo_deck: Deck, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from engine import selectors
-
     DifficultyCurve.objects.create(
         requested_by=solo_deck.owner, deck=solo_deck, games_per_level=4, seed=1
     )
-    monkeypatch.setattr(selectors, "curve_level_beaten", lambda points: 3)
+    monkeypatch.setattr(curve_selectors, "curve_level_beaten", lambda points: 3)
     panel = f"/simulations/curves/deck/{solo_deck.share_id}/"
     assert "This deck beats the AI up to level 3 half of the time." in (
         owner_client.get(panel).content.decode()

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from decks.models import Deck
-from engine import agent_ladder, selectors, services, simulation
+from engine import agent_ladder, selectors, services, simulation, verdicts
 from engine.agent_ladder import AgentStanding, Ladder, current_ladder, current_ladders
 from engine.models import Agent, SimulationBatch, Status
 from engine.verdict_drift import current_drifts
@@ -162,9 +162,9 @@ def _with_results(batch: SimulationBatch, games: int, wins: int, draws: int) -> 
     )
 
 
-def _verdict_of(batch: SimulationBatch) -> selectors.Verdict:
+def _verdict_of(batch: SimulationBatch) -> verdicts.Verdict:
     batch = selectors.batch_get(batch_id=batch.pk, user=batch.requested_by)
-    return selectors.batch_verdict(batch, summary=selectors.batch_summary(batch))
+    return verdicts.batch_verdict(batch, summary=selectors.batch_summary(batch))
 
 
 def test_the_verdict_names_the_ai_and_its_standing(owner: Any, precon_deck: Deck) -> None:
@@ -174,7 +174,7 @@ def test_the_verdict_names_the_ai_and_its_standing(owner: Any, precon_deck: Deck
     drift = current_drifts().get("strong")
     reference = any(d.reference == "strong" for d in current_drifts().values())
     assert verdict.agents == (
-        selectors.AgentVerdict("strong", "Strong (search, slowest)", standing, 6, drift, reference),
+        verdicts.AgentVerdict("strong", "Strong (search, slowest)", standing, 6, drift, reference),
     )
     assert standing is not None
     assert (verdict.control, verdict.warnings) == (None, ())
@@ -300,7 +300,7 @@ def test_the_page_says_how_far_an_ais_verdicts_drift(
         batch = create_batch(owner, precon_deck, 10, agents=("greedy", "greedy"))
         reference = create_batch(owner, precon_deck, 10, agents=(drift.reference,) * 2)
     html = owner_client.get(f"/simulations/{batch.pk}/").content.decode()
-    reference_name = selectors.agent_name(drift.reference)
+    reference_name = verdicts.agent_name(drift.reference)
     assert f"Its verdicts are known to drift from those of {reference_name}" in html
     assert f"on {drift.within} of {drift.pairs} deck pairs measured" in html
     assert f'data-drift-within="{drift.within}"' in html

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine import selectors, services
+from engine import chaos_selectors, chaos_services
 from engine.chaos.batch import BatchTotals
 from engine.chaos.replay import replay
 from engine.models import ChaosBatch
@@ -29,10 +29,10 @@ def user() -> User:
 
 @pytest.fixture
 def batch(user: User) -> ChaosBatch:
-    created = services.chaos_batch_create(
+    created = chaos_services.chaos_batch_create(
         requested_by=user, set_code="EX", agent_a="greedy", agent_b="greedy", games=GAMES, seed=7
     )
-    return services.chaos_batch_run(batch_id=created.pk)
+    return chaos_services.chaos_batch_run(batch_id=created.pk)
 
 
 def _client(user: User) -> Client:
@@ -48,7 +48,7 @@ def test_every_replayed_game_ends_as_the_batch_counted_it(batch: ChaosBatch) -> 
     first_player_wins = 0
     ends = {}
     for index in range(GAMES):
-        game = selectors.chaos_batch_game(batch, index)
+        game = chaos_selectors.chaos_batch_game(batch, index)
         assert game.options.first_player == index % 2
         if game.winner is not None:
             wins[game.winner] += 1
@@ -93,7 +93,7 @@ def test_the_batch_page_links_its_games_to_the_replay_viewer(user: User, batch: 
     picked = client.get(f"/simulations/chaos/{batch.pk}/games/", {"index": str(2**70)})
     assert picked["Location"] == f"/simulations/chaos/{batch.pk}/games/{GAMES - 1}/"
 
-    game = selectors.chaos_batch_game(batch, index)
+    game = chaos_selectors.chaos_batch_game(batch, index)
     replay_url = f"/simulations/chaos/{batch.pk}/games/{index}/"
     html = client.get(replay_url, {"as": "A", "step": "2"}).content.decode()
     assert f"Game {index} of Duel of Chaos batch #{batch.pk}" in html
@@ -116,7 +116,7 @@ def test_the_batch_page_links_its_games_to_the_replay_viewer(user: User, batch: 
 
 def test_the_api_gives_a_games_replay(user: User, batch: ChaosBatch) -> None:
     client = _client(user)
-    game = selectors.chaos_batch_game(batch, 5)
+    game = chaos_selectors.chaos_batch_game(batch, 5)
     url = f"/api/v1/simulations/chaos/{batch.pk}/games/5/replay/"
     body = client.get(url).json()
     assert {key: body[key] for key in ("index", "first", "winner", "turns", "agents")} == {
@@ -154,7 +154,7 @@ def test_a_batch_of_another_engine_or_not_played_is_not_replayed(
     assert "played by another version of the rules engine" in refused.content.decode()
     answer = client.get(f"/api/v1/simulations/chaos/{batch.pk}/games/0/replay/")
     assert (answer.status_code, answer.json()["code"]) == (409, "engine_changed")
-    queued = services.chaos_batch_create(
+    queued = chaos_services.chaos_batch_create(
         requested_by=user, set_code="EX", agent_a="greedy", agent_b="greedy", games=2, seed=1
     )
     answer = client.get(f"/api/v1/simulations/chaos/{queued.pk}/games/0/replay/")

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from cod_site.errors import DomainError
-from engine import services
+from engine import chaos_services
 from engine.chaos.batch import play_batch
 from engine.chaos.cards import example_box
 from engine.models import ChaosBatch
@@ -24,19 +24,19 @@ def user() -> User:
 
 
 def test_a_batch_plays_the_games_of_its_seed(user: User) -> None:
-    batch = services.chaos_batch_create(
+    batch = chaos_services.chaos_batch_create(
         requested_by=user, set_code="EX", agent_a="greedy", agent_b="random", games=40, seed=7
     )
     assert batch.status == "queued"
     assert len(batch.cards) == 25
-    done = services.chaos_batch_run(batch_id=batch.pk)
+    done = chaos_services.chaos_batch_run(batch_id=batch.pk)
     assert done.status == "done"
     # The pure engine's batch of that seed: the catalogue's set EX is the example set.
     expected = play_batch(example_box(), ["greedy", "random"], 40, 7).to_json()
     assert done.totals == expected
     assert done.totals["wins"] == [40, 0]
     # A second run leaves a finished batch as it is.
-    assert services.chaos_batch_run(batch_id=batch.pk).totals == expected
+    assert chaos_services.chaos_batch_run(batch_id=batch.pk).totals == expected
 
 
 @pytest.mark.parametrize(
@@ -53,14 +53,14 @@ def test_refusals_name_the_field(
 ) -> None:
     values = {"set_code": "EX", "agent_a": "greedy", "agent_b": "random", "games": 10, **arguments}
     with pytest.raises(DomainError) as caught:
-        services.chaos_batch_create(requested_by=user, **values)  # type: ignore[arg-type]
+        chaos_services.chaos_batch_create(requested_by=user, **values)  # type: ignore[arg-type]
     assert (caught.value.code, caught.value.details) == (code, details)
     assert ChaosBatch.objects.count() == 0
 
 
 def test_the_rulebook_set_is_refused_for_its_incomplete_cards(user: User) -> None:
     with pytest.raises(DomainError) as caught:
-        services.chaos_batch_create(
+        chaos_services.chaos_batch_create(
             requested_by=user, set_code="DOC", agent_a="greedy", agent_b="greedy", games=1
         )
     assert "'Domania' is incomplete" in caught.value.message
@@ -70,7 +70,9 @@ def test_the_pages(
     user: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: object
 ) -> None:
     monkeypatch.setattr(
-        services, "_chaos_dispatch", lambda batch_id: services.chaos_batch_run(batch_id=batch_id)
+        chaos_services,
+        "_chaos_dispatch",
+        lambda batch_id: chaos_services.chaos_batch_run(batch_id=batch_id),
     )
     client = Client()
     client.force_login(user)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine import services
+from engine import chaos_services
 from tests.foundation.test_browser_pages import WIDTHS, check, log_in
 
 pytestmark = [
@@ -35,10 +35,10 @@ def test_the_pages_fit_and_are_accessible(
 ) -> None:
     olga = User.objects.create_user("olga", password="pw-olga-123456")
     # A batch played, its page and a game's replay (a step of seat A's view, and the end).
-    batch = services.chaos_batch_create(
+    batch = chaos_services.chaos_batch_create(
         requested_by=olga, set_code="EX", agent_a="greedy", agent_b="random", games=4, seed=3
     )
-    services.chaos_batch_run(batch_id=batch.pk)
+    chaos_services.chaos_batch_run(batch_id=batch.pk)
     batch_pages = {
         "chaos-batch": (f"/simulations/chaos/{batch.pk}/", 200),
         "chaos-replay": (f"/simulations/chaos/{batch.pk}/games/1/?as=A&step=9", 200),
