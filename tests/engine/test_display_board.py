@@ -162,6 +162,17 @@ def test_four_players_draw_four_lines_and_a_creature_goes_on_my_lanes() -> None:
         lines=FOUR_LINES,
     )  # fmt: skip
     board = board_of(replace(observation, seat=2), titles=["A", "B", "C", "D"])
+    assert board.square
+    # Drawn as a square for C: C at the bottom left, then clockwise D, A, B; each line along the
+    # side between its two seats, the half of the left (or upper) corner first: A-B on the
+    # right (A above), C-D on the left (D above), A-D on top (D left), B-C at the bottom (C left).
+    assert [seat.corner for seat in board.seats] == ["ne", "se", "sw", "nw"]
+    assert [(line.side, line.flipped) for line in board.lines] == [
+        ("right", False), ("left", True), ("top", True), ("bottom", True)
+    ]  # fmt: skip
+    spectated = board_of(replace(observation, seat=-1), titles=["A", "B", "C", "D"])
+    assert [seat.corner for seat in spectated.seats] == ["nw", "ne", "se", "sw"]
+    assert not board_of(_duel(()), titles=["Me", "Them"]).square
     assert [line.name for line in board.lines] == ["Line 1", "Line 2", "Line 3", "Line 4"]
     assert [(line.left.seat, line.right.seat) for line in board.lines] == [
         ("A", "B"), ("C", "D"), ("A", "D"), ("B", "C")
