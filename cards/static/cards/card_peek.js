@@ -10,6 +10,7 @@
   "use strict";
   var LONG_PRESS_MS = 450;
   var MARGIN = 8;
+  var GAP = 4;
   var fragments = {};
   var popup = null;
   var shownFor = null;
@@ -39,17 +40,25 @@
     }
     return popup;
   }
-  // Fixed beside the name, inside the viewport: it never widens nor scrolls the page.
+  // Fixed under or over the name, inside the viewport: it never widens nor scrolls the page,
+  // and never covers the name (where there is no room for all of it, it scrolls).
   function place(trigger) {
+    popup.style.maxHeight = "";
     var around = trigger.getBoundingClientRect();
     var width = popup.offsetWidth;
     var height = popup.offsetHeight;
     var right = document.documentElement.clientWidth - MARGIN;
-    var bottom = window.innerHeight - MARGIN;
-    var left = Math.max(MARGIN, Math.min(around.left, right - width));
-    var top = around.bottom + 4;
-    if (top + height > bottom) { top = Math.max(MARGIN, Math.min(around.top - height - 4, bottom - height)); }
-    popup.style.left = left + "px";
+    var below = window.innerHeight - MARGIN - (around.bottom + GAP);
+    var above = around.top - GAP - MARGIN;
+    var top;
+    if (height <= below || below >= above) {
+      top = around.bottom + GAP;
+      if (height > below) { popup.style.maxHeight = below + "px"; }
+    } else {
+      if (height > above) { popup.style.maxHeight = above + "px"; }
+      top = around.top - GAP - Math.min(height, above);
+    }
+    popup.style.left = Math.max(MARGIN, Math.min(around.left, right - width)) + "px";
     popup.style.top = top + "px";
   }
   function hide() {
