@@ -191,6 +191,21 @@ def test_at_1366x768_the_whole_table_is_on_the_first_screen(
     assert axe_violations(page, ("serious", "critical")) == []
 
 
+def test_a_spectator_sees_the_seats_in_their_order_around_the_lines(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    game = seeded_table(bea)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{live_server.url}/play/{game.uid}/watch/{game.spectate_code}/")
+    first, second = (_box(page, f".board-seat[data-seat={letter}]") for letter in "AB")
+    lines = _box(page, ".board-lines")
+    assert first["y"] + first["height"] <= lines["y"]
+    assert lines["y"] + lines["height"] <= second["y"]
+    assert second["y"] + second["height"] <= 768
+    assert axe_violations(page, ("serious", "critical")) == []
+
+
 def _title(page: Any, letter: str) -> str:
     """A seat's title as its heading shows it (without its "to play")."""
     title: str = page.evaluate(
