@@ -303,3 +303,16 @@ def test_sprint_s_bonus_is_in_the_attack_and_said_so() -> None:
     assert _creature_text(board, "Wolf").endswith("Attack 3/ HP 2 Enchained: Crow")
     with translation.override("fr"):
         assert "Attaque avec le bonus de Sprint +2" in _creature_text(board, "Hare")
+
+
+def test_a_catalogue_card_s_name_shows_its_face_on_demand_and_another_s_is_plain_text() -> None:
+    board = board_of(_duel(()), titles=["Me", "Them"], slugs={"Bear": "bear", "Tick": "tick"})
+    html = render_to_string("engine/board.html", {"board": board})
+    assert re.findall(
+        r'<button type="button" class="([\w-]+) card-peek" data-peek="([^"]+)"', html
+    ) == [
+        ("board-card-name", "/cards/bear/peek/"),
+        ("board-symbiote-name", "/cards/tick/peek/"),
+    ]
+    # Wolf has no catalogue card (no slug): its name alone.
+    assert '<span class="board-card-name" title="Wolf">Wolf</span>' in html
