@@ -12,6 +12,7 @@ from cards.models import AbilityTranslation, CardTranslation
 from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import SeatRequest, game_act, game_create
+from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
 from tests.play.conftest import dealt, seeded_table
 from tests.support.browser import axe_violations
@@ -130,6 +131,24 @@ def test_a_card_of_my_hand_shows_its_face_on_a_long_press(
         == "true"
     )
     assert overflow(page) is None
+    context.close()
+
+
+def test_a_cards_face_shows_under_the_content_security_policy(
+    browser: Any, live_server: Any, django_user_model: Any
+) -> None:
+    game = _revenant_on_the_board(django_user_model)
+    # Not the `page` fixture: this context keeps the policy.
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.add_init_script(RECORD)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
+    page.locator(f'.board-creature[data-card="{REVENANT}"] .card-peek').hover()
+    page.locator("#card-peek .card-peek-rules").wait_for(state="visible")
+    assert page.evaluate("window.__violations") == []
+    assert errors == []
     context.close()
 
 
