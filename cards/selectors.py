@@ -265,6 +265,22 @@ def card_names_in(language: str) -> dict[str, str]:
     return {english_name: name for english_name, name in rows if name}
 
 
+def card_slugs_by_engine_name() -> dict[str, str]:
+    """Each catalogue card's engine name (its English name, else its slug:
+    `engine.adapters.definitions`) → its slug: a table links the cards it shows to their pages
+    and their faces (issue 29). One query; a name two cards share goes to the first loaded."""
+    english = CardTranslation.objects.filter(card=OuterRef("pk"), language_code=FALLBACK_LANGUAGE)
+    rows = (
+        Card.objects.annotate(english=Subquery(english.values("name")[:1]))
+        .order_by("pk")
+        .values_list("english", "slug")
+    )
+    slugs: dict[str, str] = {}
+    for name, slug in rows:
+        slugs.setdefault(name or slug, slug)
+    return slugs
+
+
 @dataclass(frozen=True)
 class Revision:
     number: int

@@ -7,6 +7,7 @@ app_name = "cards"
 urlpatterns = [
     path("cards/", views.card_browser, name="browser"),
     path("cards/<slug:slug>/", views.card_detail, name="card"),
+    path("cards/<slug:slug>/peek/", views.card_peek, name="card_peek"),
     path("sets/", views.expansion_list, name="expansions"),
     path("sets/<slug:slug>/", views.expansion_detail, name="expansion"),
     path("abilities/", views.ability_list, name="abilities"),

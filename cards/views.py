@@ -9,6 +9,7 @@ from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -303,6 +304,32 @@ def _card_part(slug: str) -> PagePart:
         "deck_builder_url": _deck_builder_url(card) if card.is_deckable else None,
     }
     return render_part("cards/_card_detail.html", context, title=face.name.text)
+
+
+# How long a browser keeps a card's face of a table (card_peek): a table shows the same cards
+# again and again, and a catalogue edit may wait this long to show there.
+PEEK_SECONDS = 600
+
+
+def card_peek(request: HttpRequest, slug: str) -> HttpResponse:
+    """A card's face with its rules text, alone: what a table shows on hover, focus or a long
+    press over a card it draws small (issue 29). Fetched on demand rather than written into
+    each board, which the table sends again after every action with the same cards on it: one
+    request per distinct card, kept by the browser and by the catalogue's page cache."""
+    part = cached_part("card-peek", (slug,), lambda: _card_peek_part(slug))
+    response = HttpResponse(part.safe_html)
+    patch_cache_control(response, public=True, max_age=PEEK_SECONDS)
+    # An address without a language prefix opens in the reader's language (KeptLanguageMiddleware).
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def _card_peek_part(slug: str) -> PagePart:
+    try:
+        card = cards_with_details(Card.objects.filter(slug=slug)).get()
+    except Card.DoesNotExist:
+        raise Http404(slug) from None
+    return render_part("cards/_card_peek.html", {"face": card_face(card, current_language())})
 
 
 def expansion_list(request: HttpRequest) -> HttpResponse:

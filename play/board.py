@@ -4,16 +4,20 @@ what happened worded as every page words the engine's events (`engine.display.ev
 the seat's observation and view go in, so a card hidden from that seat never reaches the page.
 """
 
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from engine.display.board import Controls, board_of
 from engine.display.event_text import engine_text
-from engine.display.faces import ENGLISH, CardFace, definition_face
+from engine.display.faces import ENGLISH, UNLINKED, CardFace, definition_face
 from engine.rules import CARD_KEYS, LINE_NAMES, SPECTATOR, Arg, Observation
 
 # The table's forms on the board: choosing a card of my hand, playing it on a place.
@@ -57,7 +61,10 @@ def _ability_lines(
 
 
 def draft_card(
-    card: Mapping[str, Any], local: Mapping[str, str], texts: Mapping[str, tuple[str, str]]
+    card: Mapping[str, Any],
+    local: Mapping[str, str],
+    texts: Mapping[str, tuple[str, str]],
+    slugs: Mapping[str, str] = UNLINKED,
 ) -> DraftCard:
     face = definition_face(
         {
@@ -69,6 +76,7 @@ def draft_card(
             "abilities": card["abilities"],
         },
         local,
+        slugs,
     )
     return DraftCard(card["id"], face, _ability_lines(card["abilities"], texts))
 
@@ -83,6 +91,7 @@ def table_context(
     since: int | None = None,
     local: Mapping[str, str] = ENGLISH,
     abilities: Mapping[str, tuple[str, str]] | None = None,
+    slugs: Mapping[str, str] = UNLINKED,
 ) -> dict[str, Any]:
     """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
     spectator: `SPECTATOR`, who sees every seat by its name and has no controls) and of the
@@ -90,7 +99,9 @@ def table_context(
     the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
     event count of the last board the page showed (its events since then shown step by step),
     `local` the catalogue's names in the page's language by engine name, `abilities` the
-    abilities' (name, rules text) in it by code."""
+    abilities' (name, rules text) in it by code, `slugs` the catalogue cards' slugs by engine
+    name (each card links to its page and its face)."""
+    pages = [slugs.get(name, "") for name in names]
     names = [local.get(name, name) for name in names]
     state = view["state"]
     my_team = None if seat == SPECTATOR else view["seats"][seat]["team"]
@@ -108,12 +119,14 @@ def table_context(
         texts = abilities or {}
         me = view["seat"]
         context["draft"] = DraftBoard(
-            pack=tuple(draft_card(card, local, texts) for card in draft["pack"]),
-            picks=tuple(draft_card(card, local, texts) for card in draft["picks"]),
+            pack=tuple(draft_card(card, local, texts, slugs) for card in draft["pack"]),
+            picks=tuple(draft_card(card, local, texts, slugs) for card in draft["picks"]),
             held=tuple(draft["held"].items()),
-            revealed=tuple(draft_card(card, local, texts) for card in draft.get("revealed", [])),
+            revealed=tuple(
+                draft_card(card, local, texts, slugs) for card in draft.get("revealed", [])
+            ),
             others=tuple(
-                (letter, tuple(draft_card(card, local, texts) for card in cards))
+                (letter, tuple(draft_card(card, local, texts, slugs) for card in cards))
                 for letter, cards in draft.get("seat_picks", {}).items()
                 if letter != me
             ),
@@ -141,10 +154,11 @@ def table_context(
             heading=2,
             controls=TABLE_CONTROLS,
             abilities={code: name for code, (name, _rules) in (abilities or {}).items()},
+            slugs=slugs,
         ),
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,
-        events=[event_text(event, names) for event in events[-30:]],
+        events=[event_html(event, names, pages) for event in events[-30:]],
         steps=[
             {"text": event_text(event, names), "cards": _event_cards(event)} for event in new_events
         ],
@@ -164,6 +178,26 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
         else:
             args.append((key, value))
     return engine_text("event", event["code"], args, names)
+
+
+# A card's place in an event's text, before the text is escaped and the card linked.
+_CARD_MARK = re.compile("\x00([0-9]+)\x00")
+
+
+def event_html(event: Mapping[str, Any], names: Sequence[str], pages: Sequence[str]) -> SafeString:
+    """`event_text` with each card name linked to its card page in the page's language
+    (`pages`: the catalogue slug by card id, "" for a card without a page: a Champion)."""
+    text = escape(event_text(event, [f"\x00{card}\x00" for card in range(len(names))]))
+
+    def card(found: re.Match[str]) -> str:
+        index = int(found.group(1))
+        if not pages[index]:
+            return escape(names[index])
+        return format_html(
+            '<a href="{}">{}</a>', reverse("cards:card", args=[pages[index]]), names[index]
+        )
+
+    return mark_safe(_CARD_MARK.sub(card, text))
 
 
 def _event_cards(event: Mapping[str, Any]) -> str:

@@ -24,7 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import ability_names_in, ability_texts_in, card_names_in
+from cards.selectors import (
+    ability_names_in,
+    ability_texts_in,
+    card_names_in,
+    card_slugs_by_engine_name,
+)
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language
@@ -202,6 +207,7 @@ def _board_context(
         since=since,
         local=local,
         abilities=abilities,
+        slugs=card_slugs_by_engine_name(),
     )
     if seat is None:
         args = [game.uid, game.spectate_code]

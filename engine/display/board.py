@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from engine.display.faces import ENGLISH, CardFace, seen_face
+from engine.display.faces import ENGLISH, UNLINKED, CardFace, seen_face
+from engine.display.square import squared
 from engine.rules import ACTION_KINDS, CardSeen, CreatureSeen, Observation, SeatSeen
 
 # How `board_of` draws an observation's card.
@@ -91,6 +92,10 @@ class Line:
     name: str  # "Top line", "Bottom line"...
     left: Half
     right: Half
+    # A four-player table drawn as a square (`engine.display.square`): the side of the square the
+    # line lies along ("": not a square), and whether its right half comes first there.
+    side: str = ""
+    flipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,7 @@ class BoardSeat:
     # player), its Stronghold under the pile, and its discard pile, top card first.
     pile: int | None
     discard: tuple[CardFace, ...]
+    corner: str = ""  # its Kingdom's corner of a four-player table's square ("nw"...; "": none)
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,11 @@ class Board:
     heading: int = 3  # the level of the seats' headings on the page (the lines' one below)
     controls: Controls | None = None
 
+    @property
+    def square(self) -> bool:
+        """A four-player table, drawn as a square (`engine.display.square`)."""
+        return any(line.side for line in self.lines)
+
 
 def line_name(number: int, lines: int) -> str:
     if lines == 2:
@@ -150,17 +161,20 @@ def board_of(
     heading: int = 3,
     controls: Controls | None = None,
     abilities: Mapping[str, str] = ENGLISH,
+    slugs: Mapping[str, str] = UNLINKED,
 ) -> Board:
     """The board of `observation`: `titles` by seat, card names in the page's language by
     `local` (or each card's face by engine name in `faces`, a catalogue card's emblem), `chosen`
     the card id of the observer's hand whose places are marked (ignored unless the rules let it
     be played now), `ended` a game stopped without an end by the rules (a replay's last
     position at the turn limit: no seat to play), `abilities` the abilities' names in the page's
-    language by code (`cards.selectors.ability_names_in`; a code it lacks shows as itself)."""
+    language by code (`cards.selectors.ability_names_in`; a code it lacks shows as itself),
+    `slugs` the catalogue cards' slugs by engine name (each card drawn by `local` links to its
+    page and its face, `cards.selectors.card_slugs_by_engine_name`)."""
 
     def face(card: CardSeen) -> CardFace:
         found = faces.get(card.name) if faces is not None else None
-        return found if found is not None else seen_face(card, local)
+        return found if found is not None else seen_face(card, local, slugs)
 
     def creature_of(creature: CreatureSeen, choice: Choice | None) -> BoardCreature:
         return _creature(creature, face, choice, abilities)
@@ -241,7 +255,7 @@ def board_of(
         )
         for name, line in zip(names, observation.lines, strict=True)
     ]
-    return Board(
+    board = Board(
         seats=tuple(seats),
         lines=tuple(lines),
         chosen=chosen_card,
@@ -249,6 +263,7 @@ def board_of(
         heading=heading,
         controls=controls,
     )
+    return squared(board, observation.seat)
 
 
 def _hand_card(

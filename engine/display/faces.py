@@ -14,6 +14,8 @@ from engine.rules import CardSeen
 LONG_WORD = 10
 # No translation: the engine's (English) names.
 ENGLISH: Mapping[str, str] = {}
+# No card linked to the catalogue (`cards.selectors.card_slugs_by_engine_name` links them).
+UNLINKED: Mapping[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,9 @@ class CardFace:
     cost: int
     attack: int
     hp: int | None  # None: an incantation
+    # The catalogue card's slug: its page, and its face shown on demand at a table ("": none,
+    # a Champion, or a page that links no card).
+    slug: str = ""
 
     @property
     def long_name(self) -> bool:
@@ -35,11 +40,17 @@ class CardFace:
 
 
 def card_face(
-    *, name: str, label: str, slug: str, expansion_code: str, definition: Mapping[str, object]
+    *,
+    name: str,
+    label: str,
+    slug: str,
+    expansion_code: str,
+    definition: Mapping[str, object],
+    page: str = "",
 ) -> CardFace:
     """The face of a card from its engine definition (`engine.adapters.definitions`): the
     catalogue's emblem for a catalogue card (same slug, same picture), an emblem of its played
-    values for a Champion or a mutated card."""
+    values for a Champion or a mutated card; `page` the slug of the catalogue card it links to."""
     card_type = str(definition.get("type", "creature"))
     cost = _number(definition.get("cost"))
     attack = _number(definition.get("attack"))
@@ -61,6 +72,7 @@ def card_face(
         cost=cost,
         attack=attack,
         hp=hp,
+        slug=page,
     )
 
 
@@ -68,19 +80,33 @@ def _number(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-def definition_face(definition: Mapping[str, Any], local: Mapping[str, str] = ENGLISH) -> CardFace:
+def definition_face(
+    definition: Mapping[str, Any],
+    local: Mapping[str, str] = ENGLISH,
+    slugs: Mapping[str, str] = UNLINKED,
+) -> CardFace:
     """A card as the engine defines it (a seat's stored deck or Champion) as the board draws
     it: named in the page's language when `local` knows its engine name (a Champion, a mutated
     card keep theirs), its emblem drawn from its engine name and played values (the same
-    picture in every language)."""
+    picture in every language), linked to its catalogue card when `slugs` knows its engine name."""
     name = str(definition["name"])
     label = local.get(name, name)
-    return card_face(name=name, label=label, slug=name, expansion_code="", definition=definition)
+    return card_face(
+        name=name,
+        label=label,
+        slug=name,
+        expansion_code="",
+        definition=definition,
+        page=slugs.get(name, ""),
+    )
 
 
-def seen_face(card: CardSeen, local: Mapping[str, str] = ENGLISH) -> CardFace:
+def seen_face(
+    card: CardSeen, local: Mapping[str, str] = ENGLISH, slugs: Mapping[str, str] = UNLINKED
+) -> CardFace:
     """A card of an observation as the board draws it (its emblem from its played values),
-    named in the page's language by `local` (`cards.selectors.card_names_in`)."""
+    named in the page's language by `local` (`cards.selectors.card_names_in`), linked to its
+    catalogue card by `slugs`."""
     return definition_face(
         {
             "name": card.name,
@@ -91,4 +117,5 @@ def seen_face(card: CardSeen, local: Mapping[str, str] = ENGLISH) -> CardFace:
             "abilities": list(card.abilities),
         },
         local,
+        slugs,
     )

@@ -126,3 +126,22 @@ def test_a_face_says_which_set_and_that_its_values_are_unchecked(client: Client)
     face = face[: face.index("</small>")]
     assert face.startswith('<small class="card-set">set 11 · <abbr title="Values not yet')
     assert face.endswith(">unchecked</abbr>")
+
+
+def test_a_cards_peek_is_its_face_and_rules_text_alone_kept_by_the_browser(client: Client) -> None:
+    response = client.get("/fr/cards/parasite/peek/")
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "public, max-age=600"
+    html = response.content.decode()
+    assert "<html" not in html
+    assert faces(html) == ["parasite"]
+    # The face without its link (a preview); the rules text under it; then the card's page.
+    assert '<div class="card-face-link">' in html
+    assert "<dt>Perforation</dt>" in html
+    assert (
+        "inflige ses Blessures à la Créature ciblée ET à la Créature située derrière elle" in html
+    )
+    assert '<a href="/fr/cards/parasite/">Page de la carte</a>' in html
+    aura = client.get("/cards/shaman/peek/").content.decode()
+    assert "Aura: the adjacent creatures on the same line gain this ability" in aura
+    assert client.get("/cards/no-such-card/peek/").status_code == 404

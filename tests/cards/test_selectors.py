@@ -5,6 +5,7 @@ from cards.selectors import (
     ability_names_in,
     card_lookup_by_name,
     card_name,
+    card_slugs_by_engine_name,
     card_suggestions,
     translated,
 )
@@ -67,3 +68,11 @@ def test_ability_names_in_a_language_fall_back_to_english() -> None:
     assert (french["price_of_blood"], french["aquatic"]) == ("Prix du sang", "Aquatique")
     assert ability_names_in("en")["price_of_blood"] == "Price of Blood"
     assert ability_names_in("sv")["aquatic"] == "Aquatic"
+
+
+def test_every_card_is_linked_by_its_engine_name() -> None:
+    slugs = card_slugs_by_engine_name()
+    assert slugs["Emerald dragon"] == "emerald-dragon"
+    assert slugs["Parasite"] == "parasite"
+    # Every card by its English name (the engine's name of a catalogue card).
+    assert len(slugs) == len({card_name(card, "en") or card.slug for card in Card.objects.all()})

@@ -162,6 +162,17 @@ def test_four_players_draw_four_lines_and_a_creature_goes_on_my_lanes() -> None:
         lines=FOUR_LINES,
     )  # fmt: skip
     board = board_of(replace(observation, seat=2), titles=["A", "B", "C", "D"])
+    assert board.square
+    # Drawn as a square for C: C at the bottom left, then clockwise D, A, B; each line along the
+    # side between its two seats, the half of the left (or upper) corner first: A-B on the
+    # right (A above), C-D on the left (D above), A-D on top (D left), B-C at the bottom (C left).
+    assert [seat.corner for seat in board.seats] == ["ne", "se", "sw", "nw"]
+    assert [(line.side, line.flipped) for line in board.lines] == [
+        ("right", False), ("left", True), ("top", True), ("bottom", True)
+    ]  # fmt: skip
+    spectated = board_of(replace(observation, seat=-1), titles=["A", "B", "C", "D"])
+    assert [seat.corner for seat in spectated.seats] == ["nw", "ne", "se", "sw"]
+    assert not board_of(_duel(()), titles=["Me", "Them"]).square
     assert [line.name for line in board.lines] == ["Line 1", "Line 2", "Line 3", "Line 4"]
     assert [(line.left.seat, line.right.seat) for line in board.lines] == [
         ("A", "B"), ("C", "D"), ("A", "D"), ("B", "C")
@@ -292,3 +303,16 @@ def test_sprint_s_bonus_is_in_the_attack_and_said_so() -> None:
     assert _creature_text(board, "Wolf").endswith("Attack 3/ HP 2 Enchained: Crow")
     with translation.override("fr"):
         assert "Attaque avec le bonus de Sprint +2" in _creature_text(board, "Hare")
+
+
+def test_a_catalogue_card_s_name_shows_its_face_on_demand_and_another_s_is_plain_text() -> None:
+    board = board_of(_duel(()), titles=["Me", "Them"], slugs={"Bear": "bear", "Tick": "tick"})
+    html = render_to_string("engine/board.html", {"board": board})
+    assert re.findall(
+        r'<button type="button" class="([\w-]+) card-peek" data-peek="([^"]+)"', html
+    ) == [
+        ("board-card-name", "/cards/bear/peek/"),
+        ("board-symbiote-name", "/cards/tick/peek/"),
+    ]
+    # Wolf has no catalogue card (no slug): its name alone.
+    assert '<span class="board-card-name" title="Wolf">Wolf</span>' in html
