@@ -83,6 +83,7 @@
       var template = bar.querySelector('template[data-board="' + number + '"]');
       if (shown !== live) { shown.remove(); }
       shown = template ? template.content.firstElementChild.cloneNode(true) : live;
+      shown.classList.toggle("is-playback", shown !== live);
       live.hidden = shown !== live;
       if (shown !== live) { stage.insertBefore(shown, live); }
       shownNumber = number;
