@@ -238,10 +238,10 @@ PLAY_STRONG_NODES = env_int("PLAY_STRONG_NODES", 6000)
 # of play/streams.py).
 PLAY_STREAM_SECONDS = env_int("PLAY_STREAM_SECONDS", 300)
 PLAY_STREAM_RECONNECT_MS = env_int("PLAY_STREAM_RECONNECT_MS", 300)
-# A line of the board's "Since your last look" every PLAY_STEP_MS (play/static/play/table.js):
-# slow enough to follow an Assault. A setting, so that a browser test can hold the lines back
-# for as long as it looks at them, however slow the machine.
-PLAY_STEP_MS = env_int("PLAY_STEP_MS", 700)
+# A step of the turns played out on the board every PLAY_STEP_MS while it plays
+# (play/static/play/assault.js): slow enough to follow an Assault. A setting, so that a browser
+# test can hold the steps back for as long as it looks at them, however slow the machine.
+PLAY_STEP_MS = env_int("PLAY_STEP_MS", 1100)
 # Live streams open at once per client address and per account (cod_site/stream_slots.py);
 # past them a stream is refused with a 429 and the page polls.
 STREAMS_PER_ADDRESS = env_int("STREAMS_PER_ADDRESS", 24)

@@ -6,7 +6,7 @@ the seat's observation and view go in, so a card hidden from that seat never rea
 
 import re
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,10 +15,12 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from engine.display.board import Controls, board_of
+from engine.display.board import Board, Controls, board_of
 from engine.display.event_text import engine_text
 from engine.display.faces import ENGLISH, UNLINKED, CardFace, definition_face
+from engine.display.playback import PlaybackStep, playback_steps
 from engine.rules import CARD_KEYS, LINE_NAMES, SPECTATOR, Arg, Observation
+from play.selectors import TablePlayback
 
 # The table's forms on the board: choosing a card of my hand, playing it on a place.
 TABLE_CONTROLS = Controls(choose="play/_choose.html", act="play/_act.html")
@@ -92,6 +94,7 @@ def table_context(
     local: Mapping[str, str] = ENGLISH,
     abilities: Mapping[str, tuple[str, str]] | None = None,
     slugs: Mapping[str, str] = UNLINKED,
+    playback: TablePlayback | None = None,
 ) -> dict[str, Any]:
     """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
     spectator: `SPECTATOR`, who sees every seat by its name and has no controls) and of the
@@ -100,7 +103,8 @@ def table_context(
     event count of the last board the page showed (its events since then shown step by step),
     `local` the catalogue's names in the page's language by engine name, `abilities` the
     abilities' (name, rules text) in it by code, `slugs` the catalogue cards' slugs by engine
-    name (each card links to its page and its face)."""
+    name (each card links to its page and its face), `playback` the positions the board passed
+    through since the page's last board (`play.selectors.table_playback`), played out on it."""
     pages = [slugs.get(name, "") for name in names]
     names = [local.get(name, name) for name in names]
     state = view["state"]
@@ -143,27 +147,51 @@ def table_context(
     ]
     kinds = {action["kind"] for action in state["legal_actions"]}
     events = state["events"]
-    new_events = events[since:] if since is not None and 0 <= since <= len(events) else []
-    context.update(
-        my_turn=bool(state["legal_actions"]),
-        board=board_of(
-            observation,
+    ability_names = {code: name for code, (name, _rules) in (abilities or {}).items()}
+
+    def board(position: Observation, **controls: Any) -> Board:
+        return board_of(
+            position,
             titles=titles,
             local=local,
-            chosen=chosen,
             heading=2,
-            controls=TABLE_CONTROLS,
-            abilities={code: name for code, (name, _rules) in (abilities or {}).items()},
+            abilities=ability_names,
             slugs=slugs,
-        ),
+            **controls,
+        )
+
+    # The whole log (issue 29: the page kept its last 30 lines).
+    lines = [event_text(event, names) for event in events]
+    context.update(
+        my_turn=bool(state["legal_actions"]),
+        board=board(observation, chosen=chosen, controls=TABLE_CONTROLS),
         can_assault="assault" in kinds,
         can_end="end_turn" in kinds or "assault" in kinds,
-        events=[event_html(event, names, pages) for event in events[-30:]],
-        steps=[
-            {"text": event_text(event, names), "cards": _event_cards(event)} for event in new_events
-        ],
+        events=[event_html(event, names, pages) for event in events],
     )
+    if playback is not None and playback.begin <= len(events):
+        since = playback.begin
+    if since is None or not 0 <= since <= len(events):
+        return context
+    ends = [] if playback is None else [end - since for _position, end in playback.steps]
+    steps = playback_steps(events[since:], lines[since:], ends)
+    context["steps"] = steps
+    if playback is not None:
+        positions = [playback.start, *(position for position, _end in playback.steps)]
+        context["playback_boards"] = _playback_boards(steps, positions, board)
     return context
+
+
+def _playback_boards(
+    steps: Sequence[PlaybackStep],
+    positions: Sequence[Observation],
+    board: Callable[[Observation], Board],
+) -> list[tuple[int, Board]]:
+    """The boards the steps show, by number, but the last: the page's own board is that one.
+    Only those: each costs a board's rendering in the act's answer."""
+    last = len(positions) - 1
+    shown = sorted({step.board for step in steps if step.board != last})
+    return [(number, board(positions[number])) for number in shown]
 
 
 def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -199,9 +227,3 @@ def event_html(event: Mapping[str, Any], names: Sequence[str], pages: Sequence[s
 
     return mark_safe(_CARD_MARK.sub(card, text))
 
-
-def _event_cards(event: Mapping[str, Any]) -> str:
-    """The ids of the cards an event names and the seat may see, for the board to mark them."""
-    return " ".join(
-        str(value) for key, value in event["args"].items() if key in CARD_KEYS and value is not None
-    )

@@ -424,11 +424,15 @@ class PositionCache:
         self.lock = threading.Lock()
 
     def get(self, game: Game) -> GameState | None:
+        return self.at(game.uid, game.action_count)
+
+    def at(self, uid: str, count: int) -> GameState | None:
+        """The position of game `uid` after its first `count` actions, if this process holds it."""
         with self.lock:
-            state = self.states.get((game.uid, game.action_count))
+            state = self.states.get((uid, count))
             if state is None:
                 return None
-            self.states.move_to_end((game.uid, game.action_count))
+            self.states.move_to_end((uid, count))
             return state.copy()
 
     def put(self, game: Game, state: GameState) -> None:
@@ -489,6 +493,61 @@ def game_frames(game: Game) -> TableReplay:
     stored = iter(game_actions(game))
     frames, _named = replay_frames(first, lambda _position: next(stored, None))
     return TableReplay(frames=frames, names=names)
+
+
+# The most actions a board plays out since the page's last board: a page that stayed away
+# longer lists the rest of what happened without playing it out (and its act stays fast).
+PLAYBACK_ACTIONS = 24
+
+
+@dataclass(frozen=True)
+class TablePlayback:
+    """The positions a seat's board passes through since the board its page showed: that board
+    (`start`, after `begin` events of the log), then after each new action its position and how
+    many events the log holds by then (`steps`)."""
+
+    start: Observation
+    begin: int
+    steps: tuple[tuple[Observation, int], ...]
+
+
+def table_playback(*, game: Game, seat: Seat | None, after: int) -> TablePlayback | None:
+    """What `seat` (None: a spectator) saw happen on the board since its page showed the
+    position after `after` actions: the replay viewer's frames (`engine.simulation.
+    replay_frames`) of the new actions only, each position as the seat sees it (a card hidden
+    from it stays hidden), the Solo AI's turn step by step. None: nothing new, no position,
+    or more than `PLAYBACK_ACTIONS` actions to play out."""
+    if not started(game) or not 0 <= after < game.action_count:
+        return None
+    if game.action_count - after > PLAYBACK_ACTIONS:
+        return None
+    _check_engine(game)
+    actions = game_actions(game)
+    state = positions.at(game.uid, after)
+    if state is None:
+        state = _first_position(game)
+        for action in actions[:after]:
+            apply(state, action)
+    assert state.log is not None
+    viewer = SPECTATOR if seat is None else seat.index
+    reveal = game.status == Status.FINISHED
+
+    def seen(position: GameState) -> Observation:
+        return observe(position, viewer, reveal=reveal)
+
+    begin = len(state.log)
+    stored = iter(actions[after:])
+    frames, _named = replay_frames(state, lambda _position: next(stored, None), seen=seen)
+    steps: list[tuple[Observation, int]] = []
+    # A frame's events start where the previous frame's end, the first one's at the log's start.
+    mark = 0
+    for frame in frames:
+        steps.extend(
+            (frame.position(step), mark + frame.step_events[step - 1])
+            for step in range(1, len(frame.actions) + 1)
+        )
+        mark += len(frame.events)
+    return TablePlayback(start=frames[0].players, begin=begin, steps=tuple(steps))
 
 
 def replay_visible(*, game: Game, user: User | AnonymousUser, token: str = "") -> bool:

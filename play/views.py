@@ -185,10 +185,16 @@ def _watched(uid: str, code: str) -> Game:
 
 
 def _board_context(
-    game: Game, seat: Seat | None, *, chosen: int | None = None, since: int | None = None
+    game: Game,
+    seat: Seat | None,
+    *,
+    chosen: int | None = None,
+    since: int | None = None,
+    after: int | None = None,
 ) -> dict[str, Any]:
     """The board of `seat` (None: a spectator's, `play.board.table_context`), and the URLs its
-    page asks for the next board and listens to."""
+    page asks for the next board and listens to; `since` and `after`: the event and action
+    counts of the page's last board, what happened since then played out on the board."""
     view = selectors.game_view(game=game, seat=seat)
     names = selectors.card_names(game)
     viewer = SPECTATOR if seat is None else seat.index
@@ -208,6 +214,9 @@ def _board_context(
         local=local,
         abilities=abilities,
         slugs=card_slugs_by_engine_name(),
+        playback=None
+        if after is None
+        else selectors.table_playback(game=game, seat=seat, after=after),
     )
     if seat is None:
         args = [game.uid, game.spectate_code]
@@ -239,10 +248,18 @@ def _shown(game: Game) -> str:
 
 
 def _choice(request: HttpRequest) -> dict[str, int | None]:
-    """The board's state the page sends back: the chosen card and the event count it showed."""
+    """The board's state the page sends back: the chosen card and the event and action counts
+    it showed."""
     chosen = _int(request.GET.get("card"))
-    since = _int(request.GET.get("since"))
-    return {"chosen": chosen if chosen >= 0 else None, "since": since if since >= 0 else None}
+    return {"chosen": chosen if chosen >= 0 else None, **_shown_counts(request.GET)}
+
+
+def _shown_counts(data: Any) -> dict[str, int | None]:
+    """The event (`since`) and action (`after`) counts of the page's last board, sent back by
+    the board's requests and the action forms."""
+    since = _int(data.get("since"))
+    after = _int(data.get("after"))
+    return {"since": since if since >= 0 else None, "after": after if after >= 0 else None}
 
 
 def _table_page(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
@@ -366,15 +383,18 @@ def table_act(request: HttpRequest, uid: str) -> HttpResponse:
         # Often refused because the game moved on (another seat played, it ended): the board as
         # it is now. Played, the service's game is that board already.
         game = selectors.game_get(uid=uid)
-    since = _int(request.POST.get("since"))
-    context = _board_context(game, seat, since=since if since >= 0 else None)
+    shown = _shown_counts(request.POST)
+    context = _board_context(game, seat, **shown)
     context["error"] = error
     context["header_update"] = True
     if request.headers.get("HX-Request"):
         return render(request, "play/_board.html", context)
     # Without JS: the table again, with what happened since the page's board.
     table_url = reverse("play:table", args=[uid])
-    return redirect(f"{table_url}?since={since}" if since >= 0 else table_url)
+    since, after = shown["since"], shown["after"]
+    if since is None:
+        return redirect(table_url)
+    return redirect(f"{table_url}?since={since}" + ("" if after is None else f"&after={after}"))
 
 
 def _token_carried(request: HttpRequest, old: str, new: Game) -> None:

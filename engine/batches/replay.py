@@ -112,13 +112,18 @@ class _Choices:
 
 
 def replay_frames(
-    state: GameState, choose: Callable[[GameState], Any]
+    state: GameState,
+    choose: Callable[[GameState], Any],
+    *,
+    seen: Callable[[GameState], Observation] | None = None,
 ) -> tuple[tuple[Frame, ...], list[Any]]:
     """The frames of a game played from ``state`` (started with its log), each action the one
     ``choose`` gives for the position (agents choosing, or a game's stored actions in order)
     until the game ends or ``choose`` gives None: one frame per turn and the final position; and
     every action as the replay names it. Solo's AI's steps are never chosen: the game object
-    plays them as its seat's actions, and the frames show them one by one."""
+    plays them as its seat's actions, and the frames show them one by one. ``seen``: how a
+    frame sees a position (default every hand, `players_view`; a table's seat sees its own)."""
+    observed = players_view if seen is None else seen
     log = state.log
     assert log is not None
     controllers = state.setup.controllers
@@ -128,7 +133,7 @@ def replay_frames(
     shown: list[Any] = []
     frames: list[Frame] = []
     events.extend((event.code, event.args) for event in log)
-    view, turn, active = players_view(state), state.turn, state.active
+    view, turn, active = observed(state), state.turn, state.active
     start = mark = 0  # where the current turn's actions and events begin
     steps: list[Observation] = []
     step_events: list[int] = []
@@ -154,7 +159,7 @@ def replay_frames(
     def step(position: GameState, seat: int, action: Action) -> None:
         nonlocal view, turn, active, start, mark, steps, step_events
         events.extend((event.code, event.args) for event in log[len(events) :])
-        steps.append(players_view(state))
+        steps.append(observed(state))
         step_events.append(len(events) - mark)
         if state.turn != turn or state.outcome is not None:
             frames.append(close_turn())
@@ -166,7 +171,7 @@ def replay_frames(
     Game(state).advance(seats, stepwise=True, before=name, after=step)
     if len(shown) > start:
         frames.append(close_turn())
-    frames.append(Frame(state.turn, state.active, players_view(state), (), ()))
+    frames.append(Frame(state.turn, state.active, observed(state), (), ()))
     return tuple(frames), named
 
 

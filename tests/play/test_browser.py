@@ -91,8 +91,9 @@ def play_to_the_end(page: Any) -> None:
 def test_a_browser_plays_a_duel_against_greedy_to_the_end(
     page: Any, live_server: Any, django_user_model: Any, settings: Any
 ) -> None:
-    # The computer's turn stays line by line for as long as the test looks at it (with the 700 ms
-    # of production a CI machine could show every line during the axe check, and "Skip" was gone).
+    # The computer's turn stays on its first step for as long as the test looks at it (with the
+    # 1.1 s of production a CI machine could play every step during the axe check, and "Skip"
+    # was disabled).
     settings.PLAY_STEP_MS = 600_000
     base = live_server.url
     django_user_model.objects.create_user("bea", password="pw-bea-123456")
@@ -120,13 +121,14 @@ def test_a_browser_plays_a_duel_against_greedy_to_the_end(
         end = page.get_by_role("button", name="End turn")
         if end.count():
             _press(page, end)
-            if not checked_steps and page.locator(".play-steps li").count() > 2:
-                # The computer's turn comes line by line, until "Skip" shows the rest.
-                assert page.locator(".play-steps li[hidden]").count() > 0
+            if not checked_steps and page.locator(".playback-steps li").count() > 2:
+                # The computer's turn played out step by step on the board, until "Skip" shows
+                # the board as it is now.
+                assert page.locator(".playback-steps li[aria-current]").count() == 1
                 assert axe_violations(page, ("serious", "critical")) == []
                 page.get_by_role("button", name="Skip").click()
-                assert page.locator(".play-steps li[hidden]").count() == 0
-                assert page.locator(".play-skip").is_hidden()
+                assert page.locator(".playback-steps li[aria-current]").count() == 0
+                assert page.get_by_role("button", name="Skip").is_disabled()
                 checked_steps = True
     status = page.locator(".play-status")
     assert "Game over" in status.inner_text()
@@ -137,7 +139,7 @@ def test_a_browser_plays_a_duel_against_greedy_to_the_end(
     assert game.replay is not None
     assert len(game.replay["actions"]) == game.action_count
     # The computer's turns were shown step by step: the last board listed what it did.
-    assert page.locator(".play-steps li").count() > 0
+    assert page.locator(".playback-steps li").count() > 0
 
 
 def test_two_browsers_play_a_duel_to_the_end(
@@ -192,9 +194,9 @@ def test_two_browsers_play_a_duel_to_the_end(
         )
         assert page.evaluate("window.notReloaded") is True
         # The end of the game, as each page's last board tells it: all at once (reduced motion).
-        assert page.locator(".play-steps li").count() > 0
-        assert page.locator(".play-steps li[hidden]").count() == 0
-        assert page.locator(".play-skip").is_hidden()
+        assert page.locator(".playback-steps li").count() > 0
+        assert page.locator(".playback-steps").get_attribute("open") == ""
+        assert page.locator(".playback-skip").is_hidden()
     game = Game.objects.get()
     assert game.status == "finished"
     assert plays > 0
@@ -260,7 +262,10 @@ def test_without_javascript_a_card_is_chosen_and_played_by_plain_forms(
     page.wait_for_url(f"{base}/play/{game.uid}/?since=*")
     bottom = page.get_by_role("region", name="Bottom line")
     assert bottom.locator('.board-half.is-left [data-card="6"]').count() == 1
-    # What happened since the page's board: listed at once, no Skip without the script.
-    assert page.locator(".play-steps li").all_inner_texts() == ["A plays Brute on the bottom line."]
-    assert page.locator(".play-skip").is_hidden()
+    # What happened since the page's board: listed, no playback's buttons without the script.
+    page.locator(".playback-steps summary").click()
+    assert page.locator(".playback-steps li").all_inner_texts() == [
+        "A plays Brute on the bottom line."
+    ]
+    assert page.locator(".playback-skip").is_hidden()
     context.close()

@@ -224,7 +224,7 @@ def _game_secret(state: GameState, seat: int, seed: int) -> Secret:
 
 # Where a page names a card by its id.
 HTML_IDS = re.compile(r'data-card="(\d+)"|name="(?:card|arg)" value="(\d+)"|-(\d+)-(-?\d+)"')
-HTML_ID_LISTS = re.compile(r'data-cards="([\d ]+)"')
+HTML_ID_LISTS = re.compile(r'data-(?:cards|attacker|target|hit|gone)="([\d ]+)"')
 
 
 def _html_ids(page: str) -> set[int]:
@@ -308,6 +308,8 @@ class Probe:
             pages = {
                 "watch page": f"/play/{uid}/watch/{code}/",
                 "watch board": f"/play/{uid}/watch/{code}/board/?since=0",
+                # Every position since the deal played out (its boards in the page).
+                "watch board played out": f"/play/{uid}/watch/{code}/board/?since=0&after=0",
             }
             stream = f"/play/{uid}/watch/{code}/stream/"
             replays = [person.page(f"/play/{uid}/watch/{code}/replay/")]
@@ -316,7 +318,11 @@ class Probe:
             actions = person.api(f"/api/v1/games/{uid}/actions/")
             assert actions.status_code == 200
             _check_json(actions.json(), secret, f"{who}: legal actions")
-            pages = {"page": f"/play/{uid}/", "board": f"/play/{uid}/board/?since=0"}
+            pages = {
+                "page": f"/play/{uid}/",
+                "board": f"/play/{uid}/board/?since=0",
+                "board played out": f"/play/{uid}/board/?since=0&after=0",
+            }
             stream = f"/play/{uid}/stream/"
             replays = [
                 person.api(f"/api/v1/games/{uid}/replay/"),

@@ -182,37 +182,93 @@ def test_playing_the_chosen_creature_puts_it_on_its_line(olga: Client, owner: An
 def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owner: Any) -> None:
     game = seeded_table(owner)
     since = selectors.game_view(game=game, seat=game.seats.get(index=0))["state"]["events_next"]
+    after = game.action_count
     response = olga.post(
         f"/play/{game.uid}/act/",
-        {"client_id": "end-1", "kind": "end_turn", "since": str(since)},
+        {"client_id": "end-1", "kind": "end_turn", "since": str(since), "after": str(after)},
         headers={"HX-Request": "true"},
     )
     page = response.content.decode()
     game.refresh_from_db()
     state = selectors.game_state(game)
     assert state.log is not None
-    steps = _between(page, '<ol aria-live="polite">', "</ol>")
-    assert steps.count("<li") == len(state.log) - since
-    # My end of turn, the computer's turn step by step, then my next turn begins.
-    assert steps.startswith("<li>A assaults.</li><li>Turn 3: B (their turn 2).</li>")
-    assert '<li data-cards="12">Ogre (B) attacks the Stronghold.</li>' in steps
-    assert steps.endswith("<li>Turn 4: A (their turn 2).</li><li>Phase 1: A has 9 Mana.</li>")
-    assert '<button type="button" class="play-skip" hidden>Skip</button>' in page
-    # A board asked for with nothing new since: no steps.
-    again = olga.get(f"/play/{game.uid}/board/?since={len(state.log)}").content.decode()
-    assert "play-steps" not in again
+    steps = _between(page, '<details class="playback-steps">', "</details>")
+    assert "<summary>Since your last look: 12 steps</summary>" in steps
+    # My end of turn (board 1: after it), the computer's turn step by step: its creature played
+    # (board 2), its Assault on the board before it (2), marked attack by attack, then the board
+    # after it (3) and my next turn (4: the page's own board).
+    assert _between(steps, "<ol>", "</ol>") == (
+        '<li data-board="1">A assaults.</li>'
+        '<li data-board="1">Turn 3: B (their turn 2).</li>'
+        '<li data-board="1">Phase 1: B has 7 Mana.</li>'
+        '<li data-board="2" data-cards="14">B plays Alpha on the top line.</li>'
+        '<li data-board="2">B assaults.</li>'
+        '<li data-board="2" data-attacker="12">Ogre (B) attacks the Stronghold.</li>'
+        '<li data-board="2" data-stronghold="A" data-amount="4" data-hp="4">'
+        "A&#x27;s Stronghold takes 4 damage (4 HP left).</li>"
+        '<li data-board="2" data-attacker="8">Microctopus (B) attacks the Stronghold.</li>'
+        '<li data-board="2" data-stronghold="A" data-amount="5" data-hp="0">'
+        "A&#x27;s Stronghold takes 5 damage (0 HP left).</li>"
+        '<li data-board="3">A&#x27;s Bastion is destroyed: the Fort is up.</li>'
+        '<li data-board="4">Turn 4: A (their turn 2).</li>'
+        '<li data-board="4">Phase 1: A has 9 Mana.</li>'
+    )
+    assert len(state.log) - since == 12
+    # The boards the steps show but the page's own, drawn for my seat: Alpha is on the top line
+    # once played, not before; the computer's hand stays face down.
+    boards = {
+        number: _between(page, f'<template data-board="{number}">', "</template>")
+        for number in ("1", "2", "3")
+    }
+    assert '<template data-board="4">' not in page
+    assert 'data-card="14"' not in boards["1"]
+    assert 'data-card="14"' in _between(boards["2"], 'aria-label="Top line"', "</section>")
+    assert 'data-seat="B"' in boards["2"] and "a card face down" in boards["2"]
+    names = state.setup.names
+    hidden = {names[card] for card in state.players[1].hand} - {
+        names[card] for card in (*state.players[0].hand, 8, 12, 14)
+    }
+    assert hidden and not any(name in "".join(boards.values()) for name in hidden)
+    # The bar: its buttons (shown by the page's script) and the count of steps.
+    bar = _between(page, '<section class="playback"', "<template")
+    assert '<button type="button" class="playback-step" hidden>Step</button>' in bar
+    assert "12 steps since your last look, listed under the board." in bar
+    # The whole log, from the set-up on.
+    log = _between(page, '<details class="play-log">', "</details>")
+    assert log.count("<li>") == len(state.log) == 20
+    # A board asked for with nothing new since: no steps, the bar says the last line.
+    again = olga.get(
+        f"/play/{game.uid}/board/?since={len(state.log)}&after={game.action_count}"
+    ).content.decode()
+    assert "playback-steps" not in again and "<template" not in again
+    assert "Phase 1: A has 9 Mana.</p>" in again
     # The page's poll while its board is the latest: nothing to swap, the steps stay.
     shown = f"{game.action_count}-0-playing"
     assert f'name="shown" value="{shown}"' in page
+    assert f'name="after" value="{game.action_count}"' in page
     poll = olga.get(f"/play/{game.uid}/board/?shown={shown}&since={len(state.log)}")
     assert (poll.status_code, poll.content) == (204, b"")
     older = olga.get(f"/play/{game.uid}/board/?shown={game.action_count - 1}-0-playing")
     assert older.status_code == 200
-    # Without JS the action's redirect keeps the count, for the page to list what followed.
+    # Without JS the action's redirect keeps the counts, for the page to list what followed.
     plain = olga.post(
-        f"/play/{game.uid}/act/", {"client_id": "end-2", "kind": "end_turn", "since": "7"}
+        f"/play/{game.uid}/act/",
+        {"client_id": "end-2", "kind": "end_turn", "since": "7", "after": "4"},
     )
-    assert plain["Location"] == f"/play/{game.uid}/?since=7"
+    assert plain["Location"] == f"/play/{game.uid}/?since=7&after=4"
+
+
+def test_a_board_of_unknown_actions_lists_what_happened_without_playing_it_out(
+    olga: Client, owner: Any
+) -> None:
+    game = seeded_table(owner)
+    # An action count past the game's (a page of another table's board): no board to play out,
+    # every event since `since` listed on the page's own board.
+    page = olga.get(f"/play/{game.uid}/board/?since=0&after=99").content.decode()
+    assert "<template" not in page
+    assert _between(page, '<details class="playback-steps">', "</details>").count(
+        'data-board="0"'
+    ) == len(selectors.game_state(game).log or [])
 
 
 def test_the_stream_tells_when_the_invited_player_takes_the_seat(

@@ -34,47 +34,9 @@
       }
     };
   }
-  // The events since the page's last board, one line at a time (every `data-step-ms` of the
-  // board) with the cards they name marked on the board; "Skip" (or reduced motion) shows them
-  // all at once.
-  function replaySteps(root) {
-    var steps = root.querySelector(".play-steps");
-    if (!steps || window.matchMedia("(prefers-reduced-motion: reduce)").matches) { return; }
-    var lines = steps.querySelectorAll("li");
-    var skip = steps.querySelector(".play-skip");
-    var shown = 0;
-    var timer = null;
-    function mark(line, on) {
-      (line.dataset.cards || "").split(" ").forEach(function (id) {
-        if (id) {
-          root.querySelectorAll('.board-card[data-card="' + id + '"]').forEach(function (card) {
-            card.classList.toggle("is-step", on);
-          });
-        }
-      });
-    }
-    function finish() {
-      window.clearTimeout(timer);
-      lines.forEach(function (line) { line.hidden = false; mark(line, false); });
-      skip.hidden = true;
-    }
-    function next() {
-      if (shown > 0) { mark(lines[shown - 1], false); }
-      if (shown >= lines.length) { finish(); return; }
-      lines[shown].hidden = false;
-      mark(lines[shown], true);
-      shown += 1;
-      timer = window.setTimeout(next, Number(root.dataset.stepMs));
-    }
-    lines.forEach(function (line) { line.hidden = true; });
-    skip.hidden = false;
-    skip.addEventListener("click", finish);
-    next();
-  }
   document.addEventListener("DOMContentLoaded", function () {
     var board = document.getElementById("board");
     if (board && window.EventSource) { listen(board); }
-    if (board) { replaySteps(board); }
   });
   // Answers come back in any order: a board the page asked for (an event, the poll) after the
   // board of this page's own action, or an action's answer after the event's board of that same
@@ -101,10 +63,9 @@
     }
   });
   // "Your turn" in the title follows the board (its title is rendered in the page's language).
-  document.addEventListener("htmx:afterSwap", function (event) {
+  document.addEventListener("htmx:afterSwap", function () {
     var board = document.querySelector(".play-board");
     if (board && board.dataset.title) { document.title = board.dataset.title; }
-    if (event.detail.target.id === "board") { replaySteps(event.detail.target); }
   });
 })();
 // The 2 s poll while no stream is open (or without EventSource at all): htmx's
