@@ -226,4 +226,3 @@ def event_html(event: Mapping[str, Any], names: Sequence[str], pages: Sequence[s
         )
 
     return mark_safe(_CARD_MARK.sub(card, text))
-
