@@ -344,6 +344,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
             labels={},
             letters=letters,
             titles=[f"{name} ({letter})" for name, letter in zip(names, letters, strict=True)],
+            slugs=card_slugs_by_engine_name(),
         ),
     }
     return render(request, "play/replay.html", context)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from engine.display.board import board_of
 from engine.display.event_text import engine_text
-from engine.display.faces import ENGLISH, CardFace
+from engine.display.faces import ENGLISH, UNLINKED, CardFace
 from engine.rules import Arg, Observation
 
 Position = tuple[int, int]  # turn, step (both from 0)
@@ -102,13 +102,15 @@ def replay_context(
     labels: Mapping[str, str],
     letters: Sequence[str],
     titles: Sequence[str],
+    slugs: Mapping[str, str] = UNLINKED,
 ) -> dict[str, Any]:
     """What a replay page shows of `frames` (`engine.simulation.replay_frames`) at the position
     `query` asks for: its board, its actions and events, and the links of its buttons (`here`:
     the page's URL). `cards`: the engine's card names by card id; `faces` and `labels`: how the
     page shows a card by engine name (a card `faces` lacks: drawn from its played values, named
     in the page's language by `local`), `abilities` the abilities' names in it by code;
-    `letters` and `titles`: how it names each seat, in the events and on the board."""
+    `letters` and `titles`: how it names each seat, in the events and on the board; `slugs` the
+    catalogue cards' slugs by engine name (each card links to its face, as at a table)."""
     actions = [len(frame.actions) for frame in frames]
     number, step = replay_position(query, actions)
     navigation = replay_navigation((number, step), actions)
@@ -147,5 +149,6 @@ def replay_context(
             faces=faces,
             ended=over,
             abilities=abilities,
+            slugs=slugs,
         ),
     }
