@@ -442,9 +442,10 @@ def main() -> int:
     print(line("  in gen.", [1000 * t for t in health], 0) + "  (the probe among the players)")
     print(line("  server", served, 0) + "  (the server's time, access log: both probes)")
     print(line("watchers", [1000 * t for t in latencies], 0) + f"  (not reached: {missed})")
+    per_stream = (streaming_kb - idle_kb) / args.streams if args.streams else float("nan")
     print(
         f"memory: server {idle_kb / 1024:.0f} MB idle, {streaming_kb / 1024:.0f} MB with the "
-        f"streams open: {(streaming_kb - idle_kb) / args.streams:.1f} KB per open stream"
+        f"streams open: {per_stream:.1f} KB per open stream"
     )
     print(
         f"the streams alone ({IDLE_SECONDS} s before the load): server "
