@@ -3,8 +3,8 @@
 
 from typing import Any
 
+from cards.chaos_selectors import chaos_translated
 from cards.models import ChaosCard
-from cards.selectors import chaos_translated
 from engine.chaos.cards import Box, box_from_cards, card_from_fields
 
 
