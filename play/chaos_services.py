@@ -32,8 +32,9 @@ from engine.chaos.state import OVER
 from engine.display import chaos_text
 from play.chaos_selectors import chaos_actions, chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
+from play.seeds import derived_seed, new_seed
 from play.selectors import code_matches, token_hash
-from play.services import derived_seed, new_seed, open_seat_take
+from play.table_services import open_seat_take
 
 # The example set written for this site: the published cards' texts are not in the catalogue.
 DEFAULT_SET = "EX"
