@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from cards.catalogue_files import (
+from cards.data_files import (
     LANGUAGES,
     RULE_ID,
     CatalogueFileError,

@@ -9,15 +9,9 @@ from django.db import models, transaction
 from django.db.models.deletion import ProtectedError
 
 from cards import chaos_files
-from cards.catalogue_files import (
-    GAME_CODE,
-    GAME_NAME,
-    Catalogue,
-    CatalogueFileError,
-    FileProblem,
-    read_catalogue,
-)
+from cards.catalogue_files import GAME_CODE, GAME_NAME, Catalogue, read_catalogue
 from cards.chaos_files import ChaosCatalogue, keywords_of_texts, read_chaos_catalogue
+from cards.data_files import CatalogueFileError, FileProblem
 from cards.models import (
     Ability,
     AbilityAlias,

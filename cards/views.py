@@ -15,6 +15,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.chaos_search import CHAOS
+from cards.chaos_selectors import (
+    chaos_card_get,
+    chaos_card_search,
+    chaos_cards_with_details,
+    chaos_keywords,
+    chaos_rules,
+    chaos_sets,
+    chaos_translated,
+)
 from cards.emblems import emblem_for, emblem_svg
 from cards.models import (
     Ability,
@@ -37,13 +46,6 @@ from cards.selectors import (
     card_prefetches,
     card_search,
     cards_with_details,
-    chaos_card_get,
-    chaos_card_search,
-    chaos_cards_with_details,
-    chaos_keywords,
-    chaos_rules,
-    chaos_sets,
-    chaos_translated,
     expansion_get,
     expansions_with_counts,
     pick_translation,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from cod_site.errors import DomainError
 from engine import background
-from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine.adapters.chaos import chaos_box, chaos_set_resolve
 from engine.chaos.batch import play_batch as play_chaos_batch
 from engine.chaos.digest import engine_digest as chaos_engine_digest
 from engine.chaos.errors import InputError as ChaosInputError
@@ -36,7 +36,8 @@ def chaos_batch_create(
     seed: int | None = None,
 ) -> ChaosBatch:
     """Queue a Duel of Chaos batch on a catalogue set; refused with the field named when the set
-    cannot be played (unknown, or holding incomplete cards) or the games are too many."""
+    cannot be played (unknown, or holding incomplete cards: `chaos_set_resolve`, which Play's
+    tables check too) or the games are too many."""
     for field, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
         if agent not in ChaosAgent.values:
             raise DomainError(
@@ -49,21 +50,7 @@ def chaos_batch_create(
             _("Ask for 1 to %(most)d games with these AIs.") % {"most": most},
             {"games": games, "most": most},
         )
-    cards = chaos_set_cards(set_code)
-    if not cards:
-        raise DomainError(
-            "unknown_set",
-            _("There is no Duel of Chaos set %(code)s.") % {"code": set_code},
-            {"set_code": set_code},
-        )
-    try:
-        chaos_box(cards, set_code)
-    except ChaosInputError as exc:
-        raise DomainError(
-            "set_not_playable",
-            _("This set cannot be played yet: %(reason)s") % {"reason": exc},
-            {"set_code": set_code},
-        ) from exc
+    cards = chaos_set_resolve(set_code=set_code)
     batch = ChaosBatch.objects.create(
         requested_by=requested_by,
         set_code=set_code,

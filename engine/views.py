@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.selectors import ability_names_in, chaos_names, chaos_sets, chaos_translated
+from cards.chaos_selectors import chaos_names, chaos_sets, chaos_translated
+from cards.selectors import ability_names_in
 from cod_site.api.throttles import page_throttled
 from cod_site.errors import DomainError
 from cod_site.i18n import current_language

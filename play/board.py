@@ -20,7 +20,7 @@ from engine.display.event_text import engine_text
 from engine.display.faces import ENGLISH, UNLINKED, CardFace, definition_face
 from engine.display.playback import PlaybackStep, playback_steps
 from engine.rules import CARD_KEYS, LINE_NAMES, SPECTATOR, Arg, Observation
-from play.selectors import TablePlayback
+from play.position_selectors import TablePlayback
 
 # The table's forms on the board: choosing a card of my hand, playing it on a place.
 TABLE_CONTROLS = Controls(choose="play/_choose.html", act="play/_act.html")
@@ -96,7 +96,7 @@ def table_context(
     slugs: Mapping[str, str] = UNLINKED,
     playback: TablePlayback | None = None,
 ) -> dict[str, Any]:
-    """What the table's page shows of `view` (`play.selectors.game_view` of `seat`, or of a
+    """What the table's page shows of `view` (`play.view_selectors.game_view` of `seat`, or of a
     spectator: `SPECTATOR`, who sees every seat by its name and has no controls) and of the
     engine's `observation` of the position for the same seat (its board), `names`
     the card names by card id, `chosen` the card of my hand whose places it marks, `since` the
@@ -104,7 +104,8 @@ def table_context(
     `local` the catalogue's names in the page's language by engine name, `abilities` the
     abilities' (name, rules text) in it by code, `slugs` the catalogue cards' slugs by engine
     name (each card links to its page and its face), `playback` the positions the board passed
-    through since the page's last board (`play.selectors.table_playback`), played out on it."""
+    through since the page's last board (`play.position_selectors.table_playback`), played out
+    on it."""
     pages = [slugs.get(name, "") for name in names]
     names = [local.get(name, name) for name in names]
     state = view["state"]

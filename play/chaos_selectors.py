@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from cards.selectors import chaos_names
+from cards.chaos_selectors import chaos_names
 from cod_site.errors import DomainError
 from engine.adapters.play import chaos_box
 from engine.chaos import (

@@ -22,18 +22,18 @@ from django.utils.translation import gettext as _
 from cod_site.background import task_send
 from cod_site.broadcast import publish
 from cod_site.errors import DomainError
-from engine.adapters.play import chaos_box, chaos_set_cards
+from engine.adapters.play import chaos_box, chaos_set_resolve
 from engine.chaos import RULES_VERSION, ChaosState, IllegalAction, apply, seat_view
 from engine.chaos.agents import AGENTS
-from engine.chaos.errors import InputError
 from engine.chaos.events import SEATS
 from engine.chaos.replay import readable, record
 from engine.chaos.state import OVER
 from engine.display import chaos_text
 from play.chaos_selectors import chaos_actions, chaos_options, chaos_state, visible_ids
 from play.models import ChaosAgent, ChaosSeat, ChaosTable, SeatKind, Status
+from play.seeds import derived_seed, new_seed
 from play.selectors import code_matches, token_hash
-from play.services import derived_seed, new_seed, open_seat_take
+from play.table_services import open_seat_take
 
 # The example set written for this site: the published cards' texts are not in the catalogue.
 DEFAULT_SET = "EX"
@@ -61,7 +61,8 @@ def chaos_table_create(
     """A new Duel of Chaos table: the creator at seat A, at seat B a computer player (`opponent`
     "agent", with `agent`, by default the strongest) or a friend who joins with the invite link
     (`opponent` "invite"). The seed is drawn by the server. 400s: `wrong_seats`,
-    `unknown_agent`, `unknown_set`, `set_not_playable`."""
+    `unknown_agent`, and the set's `unknown_set`, `set_not_playable`
+    (`engine.adapters.chaos.chaos_set_resolve`, as a test batch's)."""
     if opponent not in ("agent", "invite"):
         raise DomainError(
             "wrong_seats",
@@ -74,21 +75,7 @@ def chaos_table_create(
             _("Unknown computer player."),
             {"agent": agent, "choices": list(ChaosAgent.values)},
         )
-    cards = chaos_set_cards(set_code)
-    if not cards:
-        raise DomainError(
-            "unknown_set",
-            _("There is no Duel of Chaos set %(code)s.") % {"code": set_code},
-            {"set_code": set_code},
-        )
-    try:
-        chaos_box(cards, set_code)
-    except InputError as exc:
-        raise DomainError(
-            "set_not_playable",
-            _("This set cannot be played yet: %(reason)s") % {"reason": exc},
-            {"set_code": set_code},
-        ) from exc
+    cards = chaos_set_resolve(set_code=set_code)
     with transaction.atomic():
         table = ChaosTable.objects.create(
             created_by=creator,

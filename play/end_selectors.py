@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from engine.rules import MODES
 from play.models import Game, Mode, Seat, SeatKind, Status
-from play.selectors import game_state, index_letter, rematch_get, seat_label, started
+from play.position_selectors import game_state, started
+from play.selectors import index_letter, rematch_get, seat_label
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from cod_site.errors import DomainError
 from engine.rules import AUTOMATON, MODES, RULES_VERSION, engine_digest
 from play.models import Agent, Format, Game, Seat, SeatKind, Status
-from play.selectors import game_state, rematch_get
-from play.services import game_start_when_seated, new_seed
+from play.position_selectors import game_state
+from play.seeds import new_seed
+from play.selectors import rematch_get
+from play.services import game_start_when_seated
 
 # Who replaces a person when a player plays again against the computer at a table with no
 # computer player: the new table form's default.

@@ -10,7 +10,7 @@ from cod_site.errors import DomainError
 from engine.adapters.play import PRECONSTRUCTED_NUMBERS, DeckChoice
 from play.models import ChaosAgent, Format, Mode, TurnTime
 from play.selectors import agent_choices
-from play.services import SeatRequest
+from play.table_services import SeatRequest
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -225,7 +225,7 @@ class NewTableForm(DeckFields):
         return mode
 
     def seat_requests(self) -> list[SeatRequest]:
-        """The players' seats of the chosen mode (`play.services.game_create`)."""
+        """The players' seats of the chosen mode (`play.table_services.game_create`)."""
         mode = self.cleaned_data["mode"]
         me = SeatRequest(
             kind="me",

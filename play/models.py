@@ -1,7 +1,7 @@
 """Games played at a table: the seed, the decks as the engine plays them, the options, the seats
 and the ordered actions. Nothing else is stored: the position is the engine replaying the actions
-(`play.selectors.game_state`), so a reload, a lost connection or a server restart resumes exactly.
-Writes go through `play.services`.
+(`play.position_selectors.game_state`), so a reload, a lost connection or a server restart
+resumes exactly. Writes go through `play.table_services` and `play.services`.
 """
 
 import secrets

@@ -37,7 +37,17 @@ from cod_site.stream_slots import Slot, slot_take
 from cod_site.users import signed_in_user
 from engine.display.replay_steps import replay_context
 from engine.rules import SPECTATOR
-from play import chaos_selectors, end_selectors, end_services, selectors, services
+from play import (
+    chaos_selectors,
+    choice_selectors,
+    end_selectors,
+    end_services,
+    position_selectors,
+    selectors,
+    services,
+    table_services,
+    view_selectors,
+)
 from play.board import table_context
 from play.forms import JoinForm, NewTableForm
 from play.models import Game, Seat, Status
@@ -77,18 +87,18 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest) -> HttpResponse:
     form = NewTableForm(
         request.POST or None,
-        sessions=selectors.mutation_sessions(request.user),
-        decks=selectors.deck_choices(request.user),
+        sessions=choice_selectors.mutation_sessions(request.user),
+        decks=choice_selectors.deck_choices(request.user),
         search_url=reverse("play:deck_search"),
-        coop_ready=selectors.coop_ready_decks(request.user),
-        expansions=selectors.draft_pool_choices(),
+        coop_ready=choice_selectors.coop_ready_decks(request.user),
+        expansions=choice_selectors.draft_pool_choices(),
     )
     error: DomainError | None = None
     if request.method == "POST" and (refused := page_throttled(request, "games")):
         return refused
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(
+            game = table_services.game_create(
                 creator=signed_in_user(request),
                 format=form.cleaned_data["format"],
                 seats=form.seat_requests(),
@@ -113,7 +123,7 @@ def deck_search(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "play/_deck_options.html",
-        {"decks": selectors.public_deck_search(query), "query": query},
+        {"decks": choice_selectors.public_deck_search(query), "query": query},
     )
 
 
@@ -124,7 +134,7 @@ def table_join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
 @login_required
 def table_invitation(request: HttpRequest, uid: str) -> HttpResponse:
     """The join page of a seat its visitor is invited to by username (the header's link): no
-    share link's code needed (`play.services.game_join`). A rematch's seat, kept with their
+    share link's code needed (`play.table_services.game_join`). A rematch's seat, kept with their
     deck, is taken with one click on the finished game's result screen: the header leads there."""
     try:
         game = selectors.game_get(uid=uid)
@@ -143,15 +153,15 @@ def _join(request: HttpRequest, uid: str, code: str) -> HttpResponse:
         raise Http404(missing.message) from missing
     form = JoinForm(
         request.POST or None,
-        sessions=selectors.mutation_sessions(request.user),
-        decks=selectors.deck_choices(request.user),
+        sessions=choice_selectors.mutation_sessions(request.user),
+        decks=choice_selectors.deck_choices(request.user),
         search_url=reverse("play:deck_search"),
         signed_in=request.user.is_authenticated,
     )
     error: DomainError | None = None
     if request.method == "POST" and form.is_valid():
         try:
-            _seat, token = services.game_join(
+            _seat, token = table_services.game_join(
                 game=game,
                 invite_code=code,
                 user=request.user,
@@ -195,15 +205,15 @@ def _board_context(
     """The board of `seat` (None: a spectator's, `play.board.table_context`), and the URLs its
     page asks for the next board and listens to; `since` and `after`: the event and action
     counts of the page's last board, what happened since then played out on the board."""
-    view = selectors.game_view(game=game, seat=seat)
-    names = selectors.card_names(game)
+    view = view_selectors.game_view(game=game, seat=seat)
+    names = view_selectors.card_names(game)
     viewer = SPECTATOR if seat is None else seat.index
     language = current_language()
     local = card_names_in(language)
     # A draft's cards show their abilities' rules; the board names the abilities a creature is
     # given.
     abilities = ability_texts_in(language)
-    observation = selectors.game_observation(game=game, seat=seat)
+    observation = view_selectors.game_observation(game=game, seat=seat)
     context = table_context(
         view,
         observation,
@@ -216,7 +226,7 @@ def _board_context(
         slugs=card_slugs_by_engine_name(),
         playback=None
         if after is None
-        else selectors.table_playback(game=game, seat=seat, after=after),
+        else position_selectors.table_playback(game=game, seat=seat, after=after),
     )
     if seat is None:
         args = [game.uid, game.spectate_code]
@@ -320,7 +330,7 @@ def _replay(request: HttpRequest, game: Game, here: str) -> HttpResponse:
     """The replay viewer of the test games (`engine/replay.html`'s frame) on a finished table;
     a 404 before the end: the replay shows every hand."""
     try:
-        replay = selectors.game_frames(game)
+        replay = position_selectors.game_frames(game)
     except DomainError as error:
         raise Http404(error.message) from error
     frames = replay.frames

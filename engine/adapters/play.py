@@ -10,7 +10,7 @@ draft procedures the test games use (`engine.simulation`), so a finished table r
 test game does.
 """
 
-from engine.adapters.chaos import chaos_box, chaos_set_cards
+from engine.adapters.chaos import chaos_box, chaos_set_resolve
 from engine.adapters.decks import (
     COOP_AI_CARDS,
     PRECONSTRUCTED_NUMBERS,
@@ -35,7 +35,7 @@ __all__ = [
     "Frame",
     "ResolvedDeck",
     "chaos_box",
-    "chaos_set_cards",
+    "chaos_set_resolve",
     "check_playable",
     "coop_ai_deck_resolve",
     "coop_invited_partner_check",

@@ -1,7 +1,7 @@
 """How the site shows a Duel of Chaos game: a zone's cards with their names in the reader's
-language (`cards.selectors.chaos_names` reads them from the catalogue), and the replay viewer (one
-step of a game already played, as a seat or the public saw it, with its buttons), drawn by
-`engine/chaos/_replay.html`.
+language (`cards.chaos_selectors.chaos_names` reads them from the catalogue), and the replay
+viewer (one step of a game already played, as a seat or the public saw it, with its buttons),
+drawn by `engine/chaos/_replay.html`.
 
 The replays of finished tables at Play and of a test batch's games are this one viewer: each
 gives the game (box, seed, options, actions) and its seats' labels."""

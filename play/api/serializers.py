@@ -12,8 +12,9 @@ from decks.api.serializers import DeckChoiceSerializer
 from engine.adapters.play import DeckChoice
 from engine.rules import ACTION_KINDS
 from play.models import Agent, Format, Game, Mode, TurnTime
+from play.seeds import SEED_BITS
 from play.selectors import index_letter, seat_label, turn_deadline
-from play.services import SEED_BITS, SeatRequest
+from play.table_services import SeatRequest
 
 KINDS = list(ACTION_KINDS.values())
 
@@ -241,7 +242,7 @@ class CreatedSerializer(GameSummarySerializer):
 
 
 class ViewSerializer(serializers.Serializer):
-    """One seat's view (documented shape; the body is `play.selectors.game_view`)."""
+    """One seat's view (documented shape; the body is `play.view_selectors.game_view`)."""
 
     id = serializers.CharField()
     status = serializers.CharField()

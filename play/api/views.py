@@ -1,4 +1,5 @@
-"""The games API: thin views over play.selectors and play.services.
+"""The games API: thin views over the play app's selectors and services (`play.selectors`,
+`play.view_selectors`; `play.table_services`, `play.services`, `play.end_services`).
 
 A player is an account (session or API token) or a guest, who sends the seat token received
 when joining in the `X-Seat-Token` header. Only the players of a game see it, each its own view.
@@ -19,7 +20,7 @@ from cod_site.api.schema import error_response
 from cod_site.api.throttles import ExpensiveThrottle, SeatOrLinkThrottle
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
-from play import end_services, selectors, services
+from play import end_services, selectors, services, table_services, view_selectors
 from play.api import serializers as s
 from play.models import Game, Seat, Status
 
@@ -61,7 +62,7 @@ def _view(request: Request, game: Game, seat: Seat | None) -> Response:
             _("events_from: a whole number >= 0."),
             {"field": "events_from"},
         )
-    return Response(selectors.game_view(game=game, seat=seat, events_from=int(raw)))
+    return Response(view_selectors.game_view(game=game, seat=seat, events_from=int(raw)))
 
 
 def _summaries(view: APIView, request: Request, games: QuerySet[Game]) -> Response:
@@ -114,7 +115,7 @@ class GameListView(APIView):
         data = s.GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        game = services.game_create(
+        game = table_services.game_create(
             creator=signed_in_user(request),
             format=values["format"],
             seats=data.seat_requests(),
@@ -201,7 +202,7 @@ class LegalActionsView(PlayerView):
     )
     def get(self, request: Request, uid: str) -> Response:
         game, seat = _seat(request, uid)
-        return Response(selectors.game_legal_actions(game=game, seat=seat))
+        return Response(view_selectors.game_legal_actions(game=game, seat=seat))
 
 
 class JoinView(PlayerView):
@@ -222,7 +223,7 @@ class JoinView(PlayerView):
         data = s.JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        seat, token = services.game_join(
+        seat, token = table_services.game_join(
             game=selectors.game_get(uid=uid),
             invite_code=values["invite_code"],
             user=request.user,

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cards import services
-from cards.catalogue_files import CatalogueFileError, read_catalogue
+from cards.catalogue_files import read_catalogue
+from cards.data_files import CatalogueFileError
 from cards.models import (
     Ability,
     AbilityAlias,

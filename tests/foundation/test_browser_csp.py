@@ -15,7 +15,7 @@ import pytest
 from engine.adapters.decks import DeckChoice
 from grimoire.book import book_entries
 from grimoire.services import starter_book_load
-from play.services import SeatRequest, game_create
+from play.table_services import SeatRequest, game_create
 from tests.decks.conftest import PRECON
 from tests.foundation.test_browser_pages import finished_game, log_in
 from tests.mutation.conftest import DECK_1, LAB_1, choose_all_decks, fast_draft, new_session

@@ -24,8 +24,9 @@ from engine.suggestions import services as suggestions
 from grimoire.book import book_entries
 from grimoire.services import starter_book_load
 from play.models import Game, Status
-from play.selectors import game_legal_actions
-from play.services import SeatRequest, game_act, game_concede, game_create
+from play.services import game_act, game_concede
+from play.table_services import SeatRequest, game_create
+from play.view_selectors import game_legal_actions
 from tests.decks.conftest import PRECON
 from tests.mutation.conftest import DECK_1, LAB_1, choose_all_decks, fast_draft, new_session
 from tests.simulations.conftest import create_batch, make_deck, run_chunks

@@ -19,7 +19,7 @@ from decks.selectors.codes import deck_code_for
 from decks.selectors.formats import format_get
 from engine.adapters.decks import DeckChoice
 from play.models import Game
-from play.services import SeatRequest, game_create
+from play.table_services import SeatRequest, game_create
 from tests.champions.conftest import design
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.mutation.conftest import players  # noqa: F401 (the Mutation tables' players)
@@ -127,7 +127,7 @@ def join_as_guest(
 def dealt(seed: int) -> Iterator[None]:
     """The server draws `seed` for the tables opened meanwhile: a known deal for a test's
     table, one with an invited player too (no one at such a table may choose its seed)."""
-    with mock.patch("play.services.new_seed", return_value=seed):
+    with mock.patch("play.table_services.new_seed", return_value=seed):
         yield
 
 

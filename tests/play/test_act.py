@@ -9,8 +9,10 @@ from django.contrib.auth.models import AnonymousUser
 from cod_site.errors import DomainError
 from engine.adapters.decks import DeckChoice
 from play.models import Game, GameAction, Seat, Status
-from play.selectors import game_get, game_state, seat_required
-from play.services import SeatRequest, game_act, game_concede, game_join
+from play.position_selectors import game_state
+from play.selectors import game_get, seat_required
+from play.services import game_act, game_concede
+from play.table_services import SeatRequest, game_join
 
 from .conftest import seeded_table
 

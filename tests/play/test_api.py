@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from engine.rules.replay import parse, play
 from play.models import Game, GameAction
-from play.selectors import positions
+from play.position_selectors import positions
 
 from .conftest import create_table, dealt, join_as_guest
 

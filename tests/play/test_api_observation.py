@@ -22,8 +22,9 @@ from engine.rules.events import PLAYER_NAMES
 from engine.rules.observation import CardSeen, Observation
 from engine.rules.view import ACTION_KINDS, action_json
 from play.models import Game, SeatKind, Status
-from play.selectors import game_state
-from play.services import SeatRequest, game_act, game_concede, game_create
+from play.position_selectors import game_state
+from play.services import game_act, game_concede
+from play.table_services import SeatRequest, game_create
 from tests.decks.conftest import CONSTRUCTED
 from tests.simulations.conftest import make_deck
 

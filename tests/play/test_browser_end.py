@@ -9,8 +9,10 @@ import pytest
 
 from engine.adapters.decks import DeckChoice
 from play.models import Game
-from play.selectors import game_get, game_state
-from play.services import SeatRequest, game_concede, game_create, game_join
+from play.position_selectors import game_state
+from play.selectors import game_get
+from play.services import game_concede
+from play.table_services import SeatRequest, game_create, game_join
 from tests.foundation.test_browser_pages import overflow
 from tests.support.browser import axe_violations
 

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from engine.adapters.decks import DeckChoice
-from play.services import SeatRequest, game_act, game_join
+from play.services import game_act
+from play.table_services import SeatRequest, game_join
 from tests.foundation.test_browser_pages import overflow
 from tests.play.conftest import seeded_table
 from tests.support.browser import axe_violations

@@ -11,7 +11,8 @@ import pytest
 from cards.models import AbilityTranslation, CardTranslation
 from engine.adapters.decks import DeckChoice
 from play.models import Game
-from play.services import SeatRequest, game_act, game_create
+from play.services import game_act
+from play.table_services import SeatRequest, game_create
 from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
 from tests.play.conftest import dealt, seeded_table

@@ -15,8 +15,8 @@ from champions.models import Champion
 from decks.models import Deck
 from engine.adapters.decks import DeckChoice, simulation_deck_resolve
 from play.models import Game
-from play.selectors import game_options, game_state
-from play.services import SeatRequest, game_create, game_join
+from play.position_selectors import game_options, game_state
+from play.table_services import SeatRequest, game_create, game_join
 
 from .conftest import CHAMPION_NAME as NAME
 from .conftest import dealt, join_as_guest

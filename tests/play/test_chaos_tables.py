@@ -16,7 +16,7 @@ from django.http import StreamingHttpResponse
 from django.test import Client
 from django.utils import timezone, translation
 
-from cards.selectors import chaos_names
+from cards.chaos_selectors import chaos_names
 from cod_site.errors import DomainError
 from engine.chaos import legal_actions, seat_events
 from engine.chaos.actions import NO, PLAY, PLAY_PASS

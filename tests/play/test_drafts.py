@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from engine.rules.drafts import PROCEDURES
 from play.models import DraftPick, Game, Seat
-from play.selectors import draft_state
+from play.position_selectors import draft_state
 
 from .conftest import dealt, join_as_guest
 

@@ -16,8 +16,11 @@ from cod_site.errors import DomainError
 from engine.adapters.decks import DeckChoice
 from play import end_selectors, end_services
 from play.models import Game, Seat, Status
-from play.selectors import game_get, game_legal_actions, game_state, games_to_play
-from play.services import SeatRequest, game_act, game_concede, game_create, game_join
+from play.position_selectors import game_state
+from play.selectors import game_get, games_to_play
+from play.services import game_act, game_concede
+from play.table_services import SeatRequest, game_create, game_join
+from play.view_selectors import game_legal_actions
 
 from .conftest import GREEDY, dealt, join_as_guest
 from .test_drafts import COMPUTER, _draft_alone, _draft_table

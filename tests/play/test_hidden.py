@@ -38,7 +38,7 @@ from engine.rules.state import NO_CARD
 from engine.rules.view import action_json
 from play import services
 from play.models import Game, Status
-from play.selectors import draft_players, draft_state, game_state
+from play.position_selectors import draft_players, draft_state, game_state
 from tests.support.views import card_ids
 
 from .conftest import Decks

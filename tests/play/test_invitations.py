@@ -13,7 +13,8 @@ from cod_site.errors import DomainError
 from engine.adapters.decks import DeckChoice
 from play.models import Game, Mode, Status
 from play.selectors import invitations_of, listed_games, seat_label
-from play.services import SeatRequest, game_concede, game_create, game_join
+from play.services import game_concede
+from play.table_services import SeatRequest, game_create, game_join
 
 from .conftest import create_table
 

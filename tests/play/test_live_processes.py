@@ -22,7 +22,8 @@ from django.db import connection
 
 from engine.adapters.decks import DeckChoice
 from play.models import Game
-from play.services import SeatRequest, game_act, game_join
+from play.services import game_act
+from play.table_services import SeatRequest, game_join
 from tests.play.conftest import seeded_table
 from tests.support.processes import child_environ, free_port, running, wait_for_http
 

@@ -20,7 +20,7 @@ from engine.adapters.decks import (
 from engine.adapters.difficulty import difficulty_level_options
 from engine.rules.replay import parse, play
 from play.models import Game, GameAction
-from play.selectors import game_decks
+from play.position_selectors import game_decks
 from tests.decks.conftest import CONSTRUCTED, PRECON
 from tests.simulations.conftest import make_deck
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from cards.models import Ability, CardTranslation
 from decks.selectors.checks import deck_check
-from play import selectors
+from play import position_selectors, view_selectors
 from play.models import Game, GameAction
 from play.services import game_concede
 from tests.decks.conftest import CONSTRUCTED
@@ -103,7 +103,7 @@ def _between(page: str, start: str, end: str) -> str:
 
 def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) -> None:
     game = seeded_table(owner)
-    state = selectors.game_state(game)
+    state = position_selectors.game_state(game)
     names = state.setup.names
     mine = {names[card] for card in state.players[0].hand}
     theirs = [names[card] for card in state.players[1].hand]
@@ -119,7 +119,7 @@ def test_another_seats_hand_never_appears_in_the_html(olga: Client, owner: Any) 
             headers={"HX-Request": "true"},
         ).content.decode(),
     ]
-    state = selectors.game_state(Game.objects.get())
+    state = position_selectors.game_state(Game.objects.get())
     hidden = {names[card] for card in state.players[1].hand} - mine
     assert len(hidden) >= 5
     for page in pages:
@@ -181,7 +181,9 @@ def test_playing_the_chosen_creature_puts_it_on_its_line(olga: Client, owner: An
 
 def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owner: Any) -> None:
     game = seeded_table(owner)
-    since = selectors.game_view(game=game, seat=game.seats.get(index=0))["state"]["events_next"]
+    since = view_selectors.game_view(game=game, seat=game.seats.get(index=0))["state"][
+        "events_next"
+    ]
     after = game.action_count
     response = olga.post(
         f"/play/{game.uid}/act/",
@@ -190,7 +192,7 @@ def test_the_board_shows_what_happened_since_the_page_s_board(olga: Client, owne
     )
     page = response.content.decode()
     game.refresh_from_db()
-    state = selectors.game_state(game)
+    state = position_selectors.game_state(game)
     assert state.log is not None
     steps = _between(page, '<details class="playback-steps">', "</details>")
     assert "<summary>Since your last look: 12 steps</summary>" in steps
@@ -268,7 +270,7 @@ def test_a_board_of_unknown_actions_lists_what_happened_without_playing_it_out(
     assert "<template" not in page
     assert _between(page, '<details class="playback-steps">', "</details>").count(
         'data-board="0"'
-    ) == len(selectors.game_state(game).log or [])
+    ) == len(position_selectors.game_state(game).log or [])
 
 
 def test_the_stream_tells_when_the_invited_player_takes_the_seat(
@@ -379,12 +381,12 @@ def test_a_draft_table_from_the_form_is_picked_with_the_pack_form(olga: Client) 
     assert '<h2 id="play-draft-title">Draft from Initiation Pack</h2>' in page
     french = olga.get(f"/fr/play/{game.uid}/").content.decode()
     assert '<h2 id="play-draft-title">Draft dans Pack d&#x27;initiation</h2>' in french
-    pack = selectors.draft_state(game).revealed
+    pack = position_selectors.draft_state(game).revealed
     assert len(pack) == 4
     for card in pack:
         assert f'type="radio" name="card" value="{card}"' in page
     # Each offered card says its abilities: names, and rules texts on demand (issue 29).
-    pool = selectors.draft_state(game).pool
+    pool = position_selectors.draft_state(game).pool
     codes = [code for card in pack for code in pool[card].abilities]
     assert codes
     for code in codes:
@@ -442,7 +444,7 @@ def test_the_stream_announces_each_pick_of_a_draft(
     assert next(chunks) == b"retry: 500\n\n"
     drafting = json.dumps({"action_count": 0, "pick_count": 0, "status": "drafting"})
     assert next(chunks).decode() == f"event: update\ndata: {drafting}\n\n"
-    card = selectors.draft_state(game).revealed[0]
+    card = position_selectors.draft_state(game).revealed[0]
     other_tab = Client()
     other_tab.force_login(owner)
     with django_capture_on_commit_callbacks(execute=True):
@@ -516,7 +518,7 @@ def test_a_french_table_names_its_cards_in_french(olga: Client, owner: Any) -> N
     ids = {card["id"]: card["name"] for card in game_state_hand(game)}
     play = next(
         action
-        for action in selectors.game_legal_actions(game=game, seat=mine)
+        for action in view_selectors.game_legal_actions(game=game, seat=mine)
         if action["kind"] == "play" and french_of[ids[action["card"]]] != ids[action["card"]]
     )
     board = olga.post(
@@ -534,7 +536,9 @@ def test_a_french_table_names_its_cards_in_french(olga: Client, owner: Any) -> N
 
 
 def game_state_hand(game: Game) -> list[dict[str, Any]]:
-    view = selectors.game_view(game=game, seat=next(s for s in game.seats.all() if s.index == 0))
+    view = view_selectors.game_view(
+        game=game, seat=next(s for s in game.seats.all() if s.index == 0)
+    )
     return list(view["state"]["players"][0]["hand"])
 
 

@@ -6,7 +6,7 @@ must leave every table as it was: the same winners after the same turns, the sam
 Each table has a chosen seed (a practice table: every other seat a computer player); the
 creator's seat plays the greedy agent's choice through ``game_act`` (as a person would, one
 action at a time), the computer seats answer inside it. The final board is the spectator's view
-of the finished table (``play.selectors.game_view``, every hand revealed), hashed.
+of the finished table (``play.view_selectors.game_view``, every hand revealed), hashed.
 
 The expected values are in ``EXPECTED``, apart from the code. A change meant to alter games
 (a rule, an agent, the seeding, a new field of the board view) re-derives them:
@@ -31,8 +31,10 @@ from engine.adapters.decks import DeckChoice
 from engine.rules.agents import GreedyAgent
 from engine.rules.view import action_json
 from play.models import Game, SeatKind, Status
-from play.selectors import game_state, game_view
-from play.services import SeatRequest, game_act, game_create
+from play.position_selectors import game_state
+from play.services import game_act
+from play.table_services import SeatRequest, game_create
+from play.view_selectors import game_view
 from tests.decks.conftest import CONSTRUCTED
 from tests.simulations.conftest import make_deck
 

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from engine.rules.drafts import pending
 from engine.rules.kingdom import HandKingdom
 from play.models import Game
-from play.selectors import draft_state, game_state
+from play.position_selectors import draft_state, game_state
 
 from .conftest import create_table, dealt, join_as_guest
 

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from engine.simulation import players_view
 from play.models import Game
-from play.selectors import game_frames, game_state
+from play.position_selectors import game_frames, game_state
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from engine.rules.agents import Agent as EngineAgent
 from play import services
 from play.models import Game, GameAction
-from play.services import derived_seed
+from play.seeds import derived_seed
 
 from .conftest import join_as_guest
 

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from engine.rules.kingdom import HandKingdom
 from engine.rules.view import public_cards
 from play.models import Game
-from play.selectors import game_state
+from play.position_selectors import game_state
 from tests.play.conftest import LASTING
 from tests.support.views import card_ids
 

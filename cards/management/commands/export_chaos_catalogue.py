@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.chaos_files import write_chaos_catalogue
-from cards.selectors import chaos_catalogue_snapshot, chaos_sets
+from cards.chaos_selectors import chaos_catalogue_snapshot, chaos_sets
 
 
 class Command(BaseCommand):

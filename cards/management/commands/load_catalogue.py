@@ -6,7 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards.catalogue_files import CatalogueFileError
+from cards.data_files import CatalogueFileError
 from cards.services import catalogue_load
 from cod_site.errors import DomainError
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from cards.catalogue_files import CatalogueFileError
 from cards.chaos_files import read_chaos_catalogue, write_chaos_catalogue
+from cards.chaos_selectors import chaos_catalogue_snapshot
+from cards.data_files import CatalogueFileError
 from cards.models import (
     Ability,
     Card,
@@ -23,7 +24,6 @@ from cards.models import (
     Game,
     RuleEntry,
 )
-from cards.selectors import chaos_catalogue_snapshot
 from cards.services import catalogue_load
 from engine.chaos.rule_ids import RULES
 from tests.support.database import DATA_DIR
