@@ -85,6 +85,8 @@ def _shown(page: Any) -> dict[str, Any]:
               li => li.getAttribute('aria-current') === 'step'),
             live: !document.querySelector('.play-stage > .board:not(.is-playback)').hidden,
             boards: [...stage.querySelectorAll('.board')].filter(b => !b.hidden).length,
+            mineBelow: board.querySelector('.board-seat.is-mine').getBoundingClientRect().top >
+              board.querySelector('.board-lines').getBoundingClientRect().top,
             top: stage.getBoundingClientRect().top,
             scrollY: window.scrollY,
           };
@@ -135,6 +137,8 @@ def test_the_assault_plays_out_on_the_board_step_by_step(
     # One board at a time (the header's count of turns, swapped in with the board, played the
     # steps twice over: two boards).
     assert {s["boards"] for s in seen} == {1}
+    # Each step's board drawn as the table's: my seat under the lines (it was on top).
+    assert {s["mineBelow"] for s in seen} == {True}
     assert overflow(page) is None
     # Paused, the page's time runs again (axe waits on timers; it scrolls, too).
     page.clock.resume()
