@@ -200,6 +200,13 @@ def test_step_back_shows_the_previous_steps_board_and_marks(
     back = page.get_by_role("button", name="Step back", exact=True)
     step = page.get_by_role("button", name="Step", exact=True)
     assert back.is_visible() and back.is_disabled()
+    if width == 390:
+        # On a phone the step's words take a row of the bar under its controls, inside it.
+        words, bar = (
+            page.locator(selector).bounding_box() for selector in (".playback-text", ".playback")
+        )
+        assert words["width"] >= 300
+        assert bar["y"] <= words["y"] and words["y"] + words["height"] <= bar["y"] + bar["height"]
     onward = [_shown(page)]
     for _step in STEPS[1:]:
         step.dispatch_event("click")
