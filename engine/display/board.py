@@ -69,7 +69,8 @@ class BoardCreature:
     damage: int
     new: bool  # summoned this turn
     symbiote: CardFace | None  # a creature carried by this one (Symbiote)
-    chained: tuple[str, ...]  # the cards it holds by Enchain (public: Enchain reveals them)
+    # The cards it holds by Enchain (public: Enchain reveals them), each face shown on demand.
+    chained: tuple[CardFace, ...]
     sprint: int  # Sprint's bonus within `attack`, until the end of the Assault (0: none)
     protection_used: bool  # its Protection has absorbed an attack this turn
     # The names of the abilities it has that its card does not print: given by an adjacent
@@ -342,7 +343,7 @@ def _creature(
         damage=creature.damage,
         new=creature.new,
         symbiote=face(creature.symbiote) if creature.symbiote is not None else None,
-        chained=tuple(face(card).name for card in creature.chained),
+        chained=tuple(face(card) for card in creature.chained),
         sprint=creature.sprint_bonus,
         protection_used=creature.protection_used,
         aura_given=tuple(abilities.get(code, code) for code in creature.aura_abilities),

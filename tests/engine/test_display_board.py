@@ -118,7 +118,7 @@ def test_my_hand_in_order_with_the_stronghold_the_other_hand_as_backs() -> None:
     )  # fmt: skip
     bear = board.lines[0].right.creatures[0]
     assert (bear.damage, bear.symbiote and bear.symbiote.name) == (1, "Tick")
-    assert board.lines[0].left.creatures[0].chained == ("Crow",)
+    assert [face.name for face in board.lines[0].left.creatures[0].chained] == ["Crow"]
     assert _marked(board) == [] and board.chosen is None
 
 
@@ -303,16 +303,23 @@ def test_sprint_s_bonus_is_in_the_attack_and_said_so() -> None:
     assert _creature_text(board, "Wolf").endswith("Attack 3/ HP 2 Enchained: Crow")
     with translation.override("fr"):
         assert "Attaque avec le bonus de Sprint +2" in _creature_text(board, "Hare")
+        assert _creature_text(board, "Wolf").endswith("Enchaînées : Crow")
+    with translation.override("sv"):
+        assert _creature_text(board, "Wolf").endswith("Fjättrade: Crow")
 
 
 def test_a_catalogue_card_s_name_shows_its_face_on_demand_and_another_s_is_plain_text() -> None:
-    board = board_of(_duel(()), titles=["Me", "Them"], slugs={"Bear": "bear", "Tick": "tick"})
+    slugs = {"Bear": "bear", "Tick": "tick", "Crow": "crow"}
+    board = board_of(_duel(()), titles=["Me", "Them"], slugs=slugs)
     html = render_to_string("engine/board.html", {"board": board})
+    # Wolf's enchained Crow too (issue 29: an enchained card was its name alone).
     assert re.findall(
         r'<button type="button" class="([\w-]+) card-peek" data-peek="([^"]+)"', html
     ) == [
+        ("board-chained-name", "/cards/crow/peek/"),
         ("board-card-name", "/cards/bear/peek/"),
         ("board-symbiote-name", "/cards/tick/peek/"),
     ]
+    assert _creature_text(board, "Wolf").endswith("Attack 3/ HP 2 Enchained: Crow")
     # Wolf has no catalogue card (no slug): its name alone.
     assert '<span class="board-card-name" title="Wolf">Wolf</span>' in html

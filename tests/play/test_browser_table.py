@@ -304,3 +304,68 @@ def test_a_four_player_table_is_a_square_of_kingdoms_with_each_line_labelled_by_
     page.set_viewport_size({"width": 390, "height": 844})
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
+
+
+def _four_player_table(creator: Any, mode: str) -> Game:
+    """Free-For-All or Team Play (seed 8): the creator at seat A, three random computers."""
+    with dealt(8):
+        return game_create(
+            creator=creator,
+            format="preconstructed",
+            mode=mode,
+            seats=[
+                SeatRequest(kind="me", deck=DeckChoice(preconstructed=1)),
+                *(
+                    SeatRequest(kind="agent", agent="random", deck=DeckChoice(preconstructed=n))
+                    for n in (2, 3, 4)
+                ),
+            ],
+        )
+
+
+def _inside(box: dict[str, float], width: int, height: int) -> bool:
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width
+        and box["y"] + box["height"] <= height
+    )
+
+
+@pytest.mark.parametrize("mode", ["free_for_all", "teams"])
+def test_at_1366x768_a_four_player_table_is_on_the_first_screen(
+    page: Any, live_server: Any, django_user_model: Any, mode: str
+) -> None:
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    game = _four_player_table(bea, mode)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
+    boxes = page.evaluate(
+        """() => {
+          const box = el => { const r = el.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+          const all = selector => [...document.querySelectorAll(selector)].map(box);
+          return {
+            end: all('.button-row form:has(input[name=kind][value=end_turn]) button'),
+            strongholds: all('.board-seat .board-stronghold'),
+            hand: all('.board-seat.is-mine .board-hand > li'),
+            actions: all('.play-board > .button-row'),
+          };
+        }"""
+    )
+    assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
+    # My hand: eight cards and my Stronghold, on one row above the actions' row.
+    assert len(boxes["hand"]) == 9
+    assert len({box["y"] for box in boxes["hand"]}) == 1
+    for box in boxes["end"] + boxes["strongholds"] + boxes["hand"]:
+        assert _inside(box, 1366, 768), box
+    actions = boxes["actions"][0]["y"]
+    assert all(box["y"] + box["height"] <= actions for box in boxes["hand"] + boxes["strongholds"])
+    # Another seat's hand shows only backs.
+    assert page.locator(".board-seat:not(.is-mine) .board-hand .play-card").count() == 0
+    assert page.locator(".board-seat:not(.is-mine) .board-back").count() > 0
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []

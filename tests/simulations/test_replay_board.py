@@ -27,6 +27,6 @@ def test_the_replay_shows_the_cards_a_creature_holds_by_enchain() -> None:
     )  # fmt: skip
     board = context["board"]
     jailer = board.lines[0].right.creatures[0]
-    assert (jailer.face.name, jailer.chained) == ("Jailer", ("Gem",))
+    assert (jailer.face.name, [face.name for face in jailer.chained]) == ("Jailer", ["Gem"])
     html = render_to_string("engine/board.html", {"board": board})
     assert '<span class="board-chained">Enchained: Gem</span>' in html

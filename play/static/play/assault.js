@@ -2,9 +2,9 @@
 // step of the log in its order shows its board (the board before an Assault's action while it is
 // played out, the board after any other action), marks the creature that attacks and the one it
 // attacks, shows the damage dealt, removes the creature that leaves its line and moves the
-// Stronghold's HP. Play, Pause, Step and Skip set the pace; the buttons and the step's words sit
-// in a box of fixed size and the board keeps the height of its tallest step, so the page never
-// moves. With reduced motion the board shows the end at once and the steps stay listed.
+// Stronghold's HP. Play, Pause, Step, Step back, Skip and the speed (kept in the browser) set the
+// pace; the buttons and the step's words sit in a box of fixed size and the board keeps the
+// height of its tallest step, so the page never moves. With reduced motion the board shows the end at once and the steps stay listed.
 (function () {
   "use strict";
   function cards(board, ids) {
@@ -18,11 +18,14 @@
     });
     return found;
   }
+  var SPEED_KEY = "cod_site.playback_speed";
   function setHp(board, seat, hp) {
     var kingdom = board.querySelector('.board-seat[data-seat="' + seat + '"]');
     if (!kingdom) { return; }
     kingdom.querySelectorAll(".board-stronghold, .board-stronghold-card .board-card-stats")
       .forEach(function (stronghold) {
+        // Its words as the board drew them, for the page's own board to show them again.
+        if (!("playbackText" in stronghold.dataset)) { stronghold.dataset.playbackText = stronghold.textContent; }
         stronghold.textContent = stronghold.textContent.replace(/\d+(?=\D*$)/, hp);
         stronghold.classList.add("is-step-hit");
       });
@@ -57,6 +60,25 @@
     });
     if (data.stronghold) { setHp(board, data.stronghold, data.hp); }
   }
+  // The page's own board without the marks of the steps (a step's board is drawn anew each time
+  // from its template: the page's own board holds the forms, it stays the same element).
+  function unmark(board) {
+    board.querySelectorAll(".is-attacking, .is-attacked, .is-step, .is-step-hit").forEach(function (card) {
+      card.classList.remove("is-attacking", "is-attacked", "is-step", "is-step-hit");
+    });
+    board.querySelectorAll(".playback-hit").forEach(function (hit) { hit.remove(); });
+    board.querySelectorAll(".board-creature[hidden]").forEach(function (card) { card.hidden = false; });
+    board.querySelectorAll("[data-playback-text]").forEach(function (stronghold) {
+      stronghold.textContent = stronghold.dataset.playbackText;
+      delete stronghold.dataset.playbackText;
+    });
+  }
+  function storedSpeed() {
+    try { return window.localStorage.getItem(SPEED_KEY); } catch (error) { return null; }
+  }
+  function storeSpeed(speed) {
+    try { window.localStorage.setItem(SPEED_KEY, speed); } catch (error) { /* private mode: this page only */ }
+  }
   function play(root) {
     var bar = root.querySelector(".playback");
     var list = root.querySelector(".playback-steps");
@@ -69,18 +91,22 @@
     var steps = list.querySelectorAll("li");
     var live = stage.querySelector(".board");
     var text = bar.querySelector(".playback-text");
+    var backButton = bar.querySelector(".playback-back");
     var playButton = bar.querySelector(".playback-play");
     var stepButton = bar.querySelector(".playback-step");
     var skipButton = bar.querySelector(".playback-skip");
+    var speedChoice = bar.querySelector(".playback-speed");
+    var speed = speedChoice.querySelector("select");
     var at = -1;
     var shownNumber = null;
     var shown = live;
     var timer = null;
     var tallest = 0;
+    // A step's board, drawn anew (`number` null: the page's own board).
     function show(number) {
-      if (number === shownNumber) { return; }
       var template = bar.querySelector('template[data-board="' + number + '"]');
       if (shown !== live) { shown.remove(); }
+      unmark(live);
       shown = template ? template.content.firstElementChild.cloneNode(true) : live;
       shown.classList.toggle("is-playback", shown !== live);
       live.hidden = shown !== live;
@@ -91,14 +117,28 @@
       stage.style.minHeight = tallest + "px";
     }
     function say(words) { text.textContent = words; }
+    function buttons() {
+      backButton.disabled = at <= 0;
+      playButton.disabled = stepButton.disabled = skipButton.disabled = at >= steps.length;
+    }
+    // Step `index`: onward from the step before it, its board marked by this step; else (back,
+    // or a board of its own) its board drawn anew with the marks of its steps up to this one.
     function go(index) {
-      at = index;
       var step = steps[index];
-      show(step.dataset.board);
-      mark(shown, step);
+      var number = step.dataset.board;
+      if (index === at + 1 && number === shownNumber) {
+        mark(shown, step);
+      } else {
+        var first = index;
+        while (first > 0 && steps[first - 1].dataset.board === number) { first -= 1; }
+        show(number);
+        for (var earlier = first; earlier <= index; earlier += 1) { mark(shown, steps[earlier]); }
+      }
+      at = index;
       steps.forEach(function (item) { item.removeAttribute("aria-current"); });
       step.setAttribute("aria-current", "step");
       say((index + 1) + "/" + steps.length + " · " + step.textContent);
+      buttons();
     }
     function stop() {
       window.clearTimeout(timer);
@@ -109,11 +149,8 @@
       stop();
       at = steps.length;
       show(null);
-      live.querySelectorAll(".is-attacking, .is-attacked, .is-step").forEach(function (card) {
-        card.classList.remove("is-attacking", "is-attacked", "is-step");
-      });
       steps.forEach(function (item) { item.removeAttribute("aria-current"); });
-      playButton.disabled = stepButton.disabled = skipButton.disabled = true;
+      buttons();
       say(text.dataset.done);
     }
     function next() {
@@ -121,8 +158,12 @@
       go(at + 1);
       return true;
     }
+    function wait() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(tick, Number(root.dataset.stepMs) / Number(speed.value));
+    }
     function tick() {
-      timer = next() ? window.setTimeout(tick, Number(root.dataset.stepMs)) : null;
+      if (next()) { wait(); } else { timer = null; }
     }
     function start() {
       playButton.textContent = playButton.dataset.pause;
@@ -132,8 +173,21 @@
       if (timer !== null) { stop(); } else { start(); }
     });
     stepButton.addEventListener("click", function () { stop(); next(); });
+    backButton.addEventListener("click", function () {
+      if (at <= 0) { return; }
+      stop();
+      go(at - 1);
+    });
     skipButton.addEventListener("click", finish);
-    playButton.hidden = stepButton.hidden = skipButton.hidden = false;
+    var kept = storedSpeed();
+    if (kept && speed.querySelector('option[value="' + kept + '"]')) { speed.value = kept; }
+    // A new pace from now on: the step shown waits the new time.
+    speed.addEventListener("change", function () {
+      storeSpeed(speed.value);
+      if (timer !== null) { wait(); }
+    });
+    backButton.hidden = playButton.hidden = stepButton.hidden = skipButton.hidden = false;
+    speedChoice.hidden = false;
     start();
   }
   document.addEventListener("DOMContentLoaded", function () {
@@ -141,6 +195,8 @@
     if (board) { play(board); }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.id === "board") { play(event.detail.target); }
+    // The board's own swap: the header's count of turns swapped in with it (out of band) fires
+    // this too, for the same target, and the steps were played twice over.
+    if (event.target.id === "board") { play(event.target); }
   });
 })();
