@@ -13,9 +13,11 @@ from engine.adapters.decks import DeckChoice
 from play.models import Game
 from play.services import game_act
 from play.table_services import SeatRequest, game_create
+from tests.decks.conftest import CONSTRUCTED
 from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
 from tests.play.conftest import dealt, seeded_table
+from tests.simulations.conftest import make_deck
 from tests.support.browser import axe_violations
 
 from .test_browser import _log_in
@@ -367,5 +369,47 @@ def test_at_1366x768_a_four_player_table_is_on_the_first_screen(
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
     page.set_viewport_size({"width": 390, "height": 844})
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+
+
+def test_at_1366x768_a_coop_table_is_on_the_first_screen(
+    page: Any, live_server: Any, django_user_model: Any
+) -> None:
+    """Co-op's square: my partner (C) and the two automata (B, D) around me; the automata's
+    piles instead of hands."""
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    # The Co-op AI takes 48 cards of the decks' expansions that neither deck holds: more than a
+    # preconstructed deck leaves in the test catalogue (tests/play/conftest.py).
+    deck = make_deck(bea, CONSTRUCTED, name="Mixed")
+    with dealt(8):
+        game = game_create(
+            creator=bea,
+            format="constructed",
+            mode="coop",
+            seats=[
+                SeatRequest(kind="me", deck=DeckChoice(deck=deck.share_id)),
+                SeatRequest(kind="agent", agent="random"),
+            ],
+            ai_level=2,
+        )
+    page.set_viewport_size({"width": 1366, "height": 768})
+    _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
+    boxes = page.evaluate(
+        """() => {
+          const box = el => { const r = el.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+          const all = selector => [...document.querySelectorAll(selector)].map(box);
+          return {
+            end: all('.button-row form:has(input[name=kind][value=end_turn]) button'),
+            strongholds: all('.board-seat .board-stronghold'),
+            hand: all('.board-seat.is-mine .board-hand > li'),
+          };
+        }"""
+    )
+    assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
+    assert len({box["y"] for box in boxes["hand"]}) == 1
+    for box in boxes["end"] + boxes["strongholds"] + boxes["hand"]:
+        assert _inside(box, 1366, 768), box
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
