@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from champions import icons
 from champions.fonts import pil_font
-from champions.rendering import icon_mask
+from champions.rendering import PNG_COMPRESS_LEVEL, icon_mask
 from engine.display.board import Board, BoardCreature, BoardSeat
 from engine.display.faces import CardFace
 
@@ -389,5 +389,7 @@ def share_image(
     footer = _("Clash of Decks · Grimoire · Difficulty %(level)d/5") % {"level": difficulty}
     draw.text((MARGIN, HEIGHT - 36), footer, font=_font(TEXT_SIZE), fill=TEXT)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    # Level 3, as the Champions' faces: `optimize` doubled a drawing's time (117 ms against 55,
+    # median of the starter book) for files 15% smaller (55 KiB against 65).
+    image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
