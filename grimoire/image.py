@@ -205,7 +205,17 @@ def _middle(pieces: list[Piece], width: int, room: int) -> list[Run]:
     """A run per piece; over ``room`` lines, the last line draws the others' icons alone, and
     how many it could not draw ("+2")."""
     if len(pieces) <= room:
-        return [_fit([piece], TEXT_SIZE, width) for piece in pieces]
+        # A line to spare: a text cut short takes two instead.
+        spare = room - len(pieces)
+        runs: list[Run] = []
+        for piece in pieces:
+            run = _fit([piece], TEXT_SIZE, width)
+            if spare and run.text.endswith("…") and len(piece.text.split()) > 1:
+                runs += _two_lines(piece, TEXT_SIZE, width)
+                spare -= 1
+            else:
+                runs.append(run)
+        return runs
     runs = [_fit([piece], TEXT_SIZE, width) for piece in pieces[: room - 1]]
     strip: list[Piece] = []
     rest = pieces[room - 1 :]
@@ -243,18 +253,23 @@ def _card(
 
 def _name(name: str, width: int) -> list[Run]:
     """A name on one line, or on two (taking a line of the abilities) rather than cut."""
-
-    def fit(words: list[str]) -> Run:
-        return _fit([Piece("", " ".join(words))], NAME_SIZE, width, bold=True)
-
-    words = name.split()
-    whole = fit(words)
-    if not whole.text.endswith("…") or len(words) < 2:
+    whole = _fit([Piece("", name)], NAME_SIZE, width, bold=True)
+    if not whole.text.endswith("…") or len(name.split()) < 2:
         return [whole]
+    return _two_lines(Piece("", name), NAME_SIZE, width, bold=True)
+
+
+def _two_lines(piece: Piece, size: int, width: int, bold: bool = False) -> list[Run]:
+    """``piece`` on two lines, cut between words where its first line fits."""
+
+    def fit(icon: str, words: list[str]) -> Run:
+        return _fit([Piece(icon, " ".join(words))], size, width, bold)
+
+    words = piece.text.split()
     cut = len(words) - 1
-    while cut > 1 and fit(words[:cut]).text.endswith("…"):
+    while cut > 1 and fit(piece.icon, words[:cut]).text.endswith("…"):
         cut -= 1
-    return [fit(words[:cut]), fit(words[cut:])]
+    return [fit(piece.icon, words[:cut]), fit("", words[cut:])]
 
 
 def _hand(number: int, seat: BoardSeat, cards: _Cards) -> list[CardDrawing]:
@@ -289,7 +304,12 @@ def _creature(box: Box, creature: BoardCreature, cards: _Cards) -> CardDrawing:
     middle += [Piece("ab-aura", name) for name in creature.aura_given]
     middle += [Piece("", name) for name in creature.given]
     if creature.protection_used:
-        middle.append(Piece("ab-protection", _("Protection used")))
+        # Said in place of its Protection, not beside it.
+        used = Piece(icons.ability_key("protection"), _("Protection used"))
+        protection = Piece(used.icon, cards.abilities.get("protection", "protection"))
+        middle = [used if piece == protection else piece for piece in middle]
+        if used not in middle:
+            middle.append(used)
     if creature.new:
         middle.append(Piece("", _("Entered play this turn")))
     hp = creature.hp - creature.damage

@@ -203,7 +203,8 @@ def test_a_card_says_what_changed_it_in_the_page_s_language(django_user_model: A
         # Cunning spirit (3/3) on Sapphire dragon (3/6): 6/9, 2 damage taken; the name on two
         # lines leaves one for the Symbiote and the abilities' icons.
         ["Sapphire", "dragon", "+1", "6 7 −2"],
-        ["Paladwarf", "Protection", "Protection …", "3 3"],
+        # Its Protection spent, said in its place, on the line to spare.
+        ["Paladwarf", "Protection", "used", "3 3"],
         ["Fort", "1"],
         ["Carapace", "Protection", "3 0 4"],
         ["Pacifier", "Carapace", "Enchain", "3 3"],
@@ -217,14 +218,17 @@ def test_a_card_says_what_changed_it_in_the_page_s_language(django_user_model: A
         "",
     ]
     assert [piece.icon for piece in english[6].runs[1].pieces] == ["ab-enchain"]
-    assert paladwarf.runs[2].pieces == (image.Piece("", "Protection …"),)
+    assert [run.pieces for run in paladwarf.runs[1:3]] == [
+        (image.Piece("ab-protection", "Protection"),),
+        (image.Piece("", "used"),),
+    ]
     assert [piece.icon for piece in dragonet.runs[2].pieces] == ["ab-protection", ""]
     assert (dragon.fill, paladwarf.fill) == (image.DAMAGED, image.CREATURE)
     assert _says(french) == [
         ["Bastion", "1"],
         ["Pacificateur", "Enchaîner", "4 3 3"],
         ["Dragon", "saphir", "+1", "6 7 −2"],
-        ["Palanain", "Protection", "Protection …", "3 3"],
+        ["Palanain", "Protection", "utilisée", "3 3"],
         ["Fort", "1"],
         ["Carapace", "Protection", "3 0 4"],
         ["Pacificateur", "Carapace", "Enchaîner", "3 3"],
