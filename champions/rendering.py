@@ -115,7 +115,7 @@ class PillowPainter:
     def icon(self, key: str, name: str, x: float, y: float, size: float, *, fill: str) -> None:
         size_px = max(1, round(self._px(size)))
         letter = "" if icons.lookup(key) is not None else icons.badge_letter(name)
-        mask = _icon_mask(key, letter, size_px)
+        mask = icon_mask(key, letter, size_px)
         self._paint(fill, mask, (round(self._px(x)), round(self._px(y))))
 
     def image(self, x: float, y: float, w: float, h: float, pixels: Image.Image) -> None:
@@ -127,7 +127,7 @@ class PillowPainter:
 
 
 @lru_cache(maxsize=512)
-def _icon_mask(key: str, letter: str, size_px: int) -> Image.Image:
+def icon_mask(key: str, letter: str, size_px: int) -> Image.Image:
     """The icon's coverage, drawn 4× larger then averaged down (anti-aliasing).
 
     Stroked shapes: polylines with round joins and caps; filled shapes: even-odd polygons.

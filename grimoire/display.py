@@ -13,9 +13,7 @@ from cards.selectors import ability_names_in, translated
 from cod_site.i18n import current_language
 from engine.display.board import Board, board_of
 from engine.display.faces import CardFace, card_face
-from engine.rules import LINE_NAMES as LINES
 from engine.rules import SPECTATOR, GameState, observe
-from engine.rules import STRONGHOLD_TOKEN as STRONGHOLD
 
 
 def goal_text(goal: dict[str, Any]) -> str:
@@ -68,26 +66,6 @@ class CardRow:
     abilities: str
 
 
-@dataclass(frozen=True)
-class Entry:
-    name: str
-    damage: int
-    symbiote: str
-    enchained: str
-    new: bool
-
-
-@dataclass(frozen=True)
-class Side:
-    letter: str
-    active: bool
-    fort: bool
-    hp: int
-    mana: int | None  # None: gained in Phase 1 (the position starts with the turn)
-    hand: list[str]
-    lines: list[tuple[str, list[Entry]]]
-
-
 def _ability_names(codes: list[str], names: dict[str, str]) -> str:
     shown = []
     for code in codes:
@@ -115,43 +93,6 @@ def card_rows(scenario: dict[str, Any]) -> list[CardRow]:
         )
         for name, card in cards.items()
     ]
-
-
-def _entry(raw: Any) -> Entry:
-    if isinstance(raw, str):
-        return Entry(raw, 0, "", "", False)
-    chained = raw.get("enchained") or ""
-    return Entry(
-        name=raw["card"],
-        damage=raw.get("damage", 0),
-        symbiote=raw.get("symbiote") or "",
-        enchained=", ".join(chained) if isinstance(chained, list) else chained,
-        new=bool(raw.get("new", False)),
-    )
-
-
-def sides(scenario: dict[str, Any]) -> list[Side]:
-    state = scenario["state"]
-    out = []
-    for letter in ("A", "B"):
-        player = state["players"][letter]
-        hand = list(player["hand"])
-        lines = player.get("lines") or {}
-        out.append(
-            Side(
-                letter=letter,
-                active=state["active"] == letter,
-                fort=player.get("stronghold", "bastion") == "fort",
-                hp=len(hand) - hand.index(STRONGHOLD) - 1,
-                mana=None if state.get("phase") == "start" else player.get("mana", 0),
-                hand=hand,
-                lines=[
-                    (line_name(line), [_entry(raw) for raw in lines.get(line) or []])
-                    for line in LINES
-                ],
-            )
-        )
-    return out
 
 
 def board(

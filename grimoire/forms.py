@@ -16,9 +16,11 @@ from django.utils.translation import gettext_lazy as _
 
 from cod_site.api.limits import bounded_list
 from cod_site.errors import DomainError
+from engine.rules import LINE_NAMES as LINES
+from engine.rules import STRONGHOLD_TOKEN as STRONGHOLD
 from engine.rules.solver import DESTROY_CREATURES, DESTROY_STRONGHOLD, HP_AT_LEAST
 from grimoire.checks import LANGUAGES, MAX_TEXT, MAX_TITLE, TEXT_FIELDS
-from grimoire.display import LINES, STRONGHOLD, line_name
+from grimoire.display import line_name
 from grimoire.models import DIFFICULTY_MAX, DIFFICULTY_MIN, Puzzle
 from grimoire.selectors import puzzle_custom_cards, puzzle_translations
 from grimoire.services import MAX_ACTIONS

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.selectors import Translated
+from cards.selectors import Translated, ability_names_in, card_names_in
 from champions.models import Visibility
 from cod_site.errors import DomainError
 from cod_site.users import signed_in_user
@@ -48,6 +48,7 @@ from grimoire.selectors import (
     puzzle_get_for_edit,
     puzzle_next,
     puzzle_of_the_day,
+    puzzle_state,
     puzzle_text,
     puzzle_turn,
     puzzles_listed,
@@ -274,8 +275,8 @@ def _detail(request: HttpRequest, puzzle: Puzzle, actions: list[Any]) -> HttpRes
     return render(request, "grimoire/detail.html", context)
 
 
-# Part of the image's cache key: bumped when the drawing changes (2: with the abilities).
-IMAGE_VERSION = 2
+# Part of the image's cache key: bumped when the drawing changes (3: readable cards, issue 29).
+IMAGE_VERSION = 3
 
 
 @require_GET
@@ -283,18 +284,18 @@ def image(request: HttpRequest, uid: str) -> HttpResponse:
     """The position as a PNG for social media (the page's og:image), cached: the position of a
     shared puzzle does not change, and any edit changes the key."""
     puzzle = _get(request, uid)
-    key = (
-        f"grimoire:image:{IMAGE_VERSION}:{puzzle.uid}:{get_language()}:{puzzle.updated.timestamp()}"
-    )
+    language = get_language()
+    key = f"grimoire:image:{IMAGE_VERSION}:{puzzle.uid}:{language}:{puzzle.updated.timestamp()}"
     png = cache.get(key)
     if png is None:
         png = share_image(
             title=puzzle_text(puzzle).title.text,
             goal=display.goal_text(puzzle.goal),
             difficulty=puzzle.difficulty,
-            sides=display.sides(puzzle.scenario),
+            board=display.board(puzzle.scenario, puzzle_state(puzzle)),
             cards=puzzle.scenario.get("cards") or {},
-            abilities={row.name: row.abilities for row in display.card_rows(puzzle.scenario)},
+            names=card_names_in(language),
+            abilities=ability_names_in(language),
         )
         cache.set(key, png, IMAGE_CACHE_SECONDS)
     response = HttpResponse(png, content_type="image/png")

@@ -133,16 +133,117 @@ def test_a_position_built_on_the_drawn_board_is_saved_as_built(
     assert page.locator('#editor-check .board-creature[data-damage="1"]').count() == 1
 
 
+def _put(page: Any, query: str, label: str, place: str) -> None:
+    _choose(page, query, label)
+    page.get_by_role("button", name=f"Put {label} here: {place}", exact=True).click()
+    _board(page)
+
+
+def _dock(page: Any, name: str) -> Any:
+    return page.locator(".editor-dock").get_by_role("button", name=name, exact=True)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_symbiotes_chains_and_marks_are_set_on_the_drawn_board(
+    page: Any, live_server: Any, django_user_model: Any, width: int, height: int
+) -> None:
+    """Issue 29: a Symbiote, an enchained card, "entered this turn" and "Protection used" could
+    only be typed in a slot's "More" fields. A selected creature takes them on the board; they
+    write those fields, and the saved puzzle holds exactly them."""
+    _sign_in(page, live_server, django_user_model)
+    page.set_viewport_size({"width": width, "height": height})
+    _open(page, f"{live_server.url}/grimoire/new/")
+    _put(page, "swarm", "Swarmer", "Player A, hand")
+    _put(page, "swarm", "Swarmer", "Player B, hand")
+
+    # A Symbiote from the card search onto the creature just put (selected).
+    _put(page, "fresh", "Fresh recruit", "Player A, the upper line")
+    marks = page.locator(".editor-creature")
+    assert marks.locator("[data-editor-shows=symbiote]").inner_text() == "No Symbiote on it."
+    assert _dock(page, "Detach the Symbiote").is_hidden()
+    _dock(page, "Attach a Symbiote").click()
+    assert page.locator(".editor-status").inner_text() == (
+        "Choose the Symbiote to attach to Fresh recruit in the card search."
+    )
+    assert page.evaluate("document.activeElement.id") == "editor-search"
+    _choose(page, "spring", "Spring gnome")
+    assert page.locator(".editor-status").inner_text() == (
+        "Spring gnome attached to Fresh recruit as its Symbiote."
+    )
+    page.wait_for_selector("#editor-check .board-creature .board-symbiote")
+    assert page.input_value("#id_a_top_0_symbiote") == "Spring gnome"
+    assert marks.locator("[data-editor-shows=symbiote]").inner_text() == (
+        "Symbiote on it: Spring gnome."
+    )
+
+    # A card chained under another creature, unchained, chained again; it entered this turn.
+    _put(page, "pacif", "Pacifier", "Player A, the lower line")
+    _dock(page, "Chain a card under it").click()
+    _choose(page, "zomb", "Zombie")
+    page.wait_for_selector("#editor-check .board-chained")
+    assert page.locator("#editor-check .board-chained").inner_text() == "Enchained: Zombie"
+    _dock(page, "Unchain it").click()
+    page.wait_for_selector("#editor-check .board:not(.is-stale) .editor-select")
+    assert page.locator("#editor-check .board-chained").count() == 0
+    assert page.input_value("#id_a_bottom_0_enchained") == ""
+    assert page.evaluate("document.activeElement.textContent") == "Chain a card under it"
+    page.keyboard.press("Enter")
+    _choose(page, "zomb", "Zombie")
+    page.wait_for_selector("#editor-check .board-chained")
+    entered = _dock(page, "Entered play this turn")
+    assert entered.get_attribute("aria-pressed") == "false"
+    entered.click()
+    page.wait_for_selector("#editor-check .board-creature.is-new")
+    assert entered.get_attribute("aria-pressed") == "true"
+    assert page.is_checked("#id_a_bottom_0_new")
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+
+    # Protection used, by the keyboard.
+    _put(page, "carap", "Carapace", "Player B, the upper line")
+    _dock(page, "Protection used").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#editor-check .board-protection-used")
+    assert _dock(page, "Protection used").get_attribute("aria-pressed") == "true"
+    assert page.is_checked("#id_b_top_0_protection_used")
+
+    page.fill("#id_title_en", "Marked")
+    page.locator("#id_title_en").dispatch_event("change")
+    page.wait_for_selector('#editor-check[data-problems="0"]')
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_url(f"{live_server.url}/grimoire/*/edit/")
+    assert Puzzle.objects.get().scenario["state"]["players"] == {
+        "A": {
+            "hand": ["STRONGHOLD", "Swarmer"],
+            "lines": {
+                "top": [{"card": "Fresh recruit", "symbiote": "Spring gnome"}],
+                "bottom": [{"card": "Pacifier", "new": True, "enchained": "Zombie"}],
+            },
+        },
+        "B": {
+            "hand": ["STRONGHOLD", "Swarmer"],
+            "lines": {"top": [{"card": "Carapace", "protection_used": True}], "bottom": []},
+        },
+    }
+
+
 @pytest.mark.parametrize(
-    ("language", "query", "label", "place"),
+    ("language", "query", "label", "place", "attach"),
     [
         (
             "fr",
             "recrue",
             "Nouvelle recrue",
             "Mettre Nouvelle recrue ici : Joueur A, la ligne du haut",
+            ["Entrée en jeu ce tour", "Protection utilisée", "Attacher un Symbiote"],
         ),
-        ("sv", "fresh", "Fresh recruit", "Lägg Fresh recruit här: Spelare A, övre linjen"),
+        (
+            "sv",
+            "fresh",
+            "Fresh recruit",
+            "Lägg Fresh recruit här: Spelare A, övre linjen",
+            ["Kom i spel denna tur", "Protection förbrukad", "Fäst en symbiot"],
+        ),
     ],
 )
 def test_the_drawn_board_in_french_and_swedish_on_a_phone(
@@ -153,6 +254,7 @@ def test_the_drawn_board_in_french_and_swedish_on_a_phone(
     query: str,
     label: str,
     place: str,
+    attach: list[str],
 ) -> None:
     _sign_in(page, live_server, django_user_model)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -164,6 +266,9 @@ def test_the_drawn_board_in_french_and_swedish_on_a_phone(
     # The board names it as the picker does, in the page's language.
     assert board.locator(".board-creature .board-card-name").all_inner_texts() == [label]
     assert page.input_value("#id_a_top_0_card") == "Fresh recruit"
+    # Put there, it is selected: its marks and Symbiote in the page's language.
+    buttons = page.locator(".editor-creature button:visible").all_inner_texts()
+    assert buttons[:3] == attach
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
 
@@ -188,6 +293,8 @@ def test_the_drawn_board_runs_under_the_content_security_policy(
         _choose(page, "zomb", "Zombie")
         page.get_by_role("button", name="Put Zombie here: Player B, the upper line").click()
         assert _creatures(page, "B", 0) == ["Zombie"]
+        _dock(page, "Entered play this turn").click()
+        page.wait_for_selector("#editor-check .board-creature.is-new")
         assert (page.evaluate("window.__violations"), errors) == ([], [])
     finally:
         context.close()

@@ -1,7 +1,9 @@
 // The puzzle editor's drawn board. The board itself is the server's (the check panel, drawn
 // from the form at each change); this script only adds buttons to it and writes the form's
 // fields: choose a card, then a place (a line or a hand) to put it there; select a card of the
-// board to set its damage, move it or remove it. Every edit is a change of the form, which htmx
+// board to set its damage, move it or remove it, and a creature's Symbiote, the card enchained
+// under it (each chosen in the card search) and its marks (entered this turn, Protection used):
+// the fields of its slot's "More". Every edit is a change of the form, which htmx
 // checks and draws again, and which Save submits as typed: without this script the form is the
 // editor. Where the board's nth card of a place is in the form: the nth slot of that place that
 // holds a card the board knows (the catalogue's or a custom card; an unknown name is left out of
@@ -13,8 +15,11 @@
   // A creature's fields beyond its card: moved with it from line to line.
   var PARTS = ["card", "damage", "new", "protection_used", "symbiote", "enchained"];
 
-  function fill(message, card, place) {
-    return message.replace("{card}", card).replace("{place}", place || "");
+  function fill(message, card, place, host) {
+    return message
+      .replace("{card}", card)
+      .replace("{place}", place || "")
+      .replace("{host}", host || "");
   }
 
   function folded(text) {
@@ -29,10 +34,13 @@
     var found = tools.querySelector(".editor-found");
     var selectedBox = dock.querySelector(".editor-selected");
     var damage = dock.querySelector("#editor-damage");
+    var creatureBox = dock.querySelector(".editor-creature");
     var status = dock.querySelector(".editor-status");
     // chosen: a card to put ({name, label, kind}); selected: a slot of the form ("a_top_1",
-    // "b_hand_0") whose card the board shows; moving: the selected card waits for its place.
-    var state = { chosen: null, selected: null, moving: false };
+    // "b_hand_0") whose card the board shows; moving: the selected card waits for its place;
+    // attaching: the selected creature's field ("symbiote", "enchained") that the next card
+    // chosen in the search fills.
+    var state = { chosen: null, selected: null, moving: false, attaching: null };
     var drawn = null;
 
     function isHand(place) {
@@ -225,10 +233,43 @@
       var creature = !isHand(placeOf(state.selected));
       damage.closest(".editor-damage").hidden = !creature;
       damage.value = creature ? entry.damage || "0" : "";
+      creatureBox.hidden = !creature;
+      if (creature) showMarks(entry);
       selectedBox.hidden = false;
       // The panel's own words say what is selected (a live region): the status is for what
       // happens next.
       if (announce) say("");
+    }
+
+    // The selected creature's marks and the cards attached to it, as its fields hold them.
+    function showMarks(entry) {
+      creatureBox.querySelectorAll("[data-editor-flag]").forEach(function (flag) {
+        flag.setAttribute("aria-pressed", String(Boolean(entry[flag.dataset.editorFlag])));
+      });
+      ["symbiote", "enchained"].forEach(function (part) {
+        var name = entry[part];
+        var text = name
+          ? fill(tools.dataset[part], labelOf(name))
+          : tools.dataset[part === "symbiote" ? "noSymbiote" : "noEnchained"];
+        creatureBox.querySelector('[data-editor-shows="' + part + '"]').textContent = text;
+        creatureBox.querySelector('[data-editor-detach="' + part + '"]').hidden = !name;
+      });
+    }
+    // The card chosen in the search goes onto the selected creature: its Symbiote, or the card
+    // enchained under it.
+    function attach(card) {
+      var slot = state.selected;
+      var part = state.attaching;
+      var input = field(slot + "_" + part);
+      input.value = card.name;
+      state.attaching = null;
+      var host = labelOf(read(slot).card);
+      var key = part === "symbiote" ? "attachedSymbiote" : "attachedEnchained";
+      say(fill(tools.dataset[key], card.label, "", host));
+      state.focus = "select:" + slot;
+      showSelected(false);
+      showFound();
+      changed(input);
     }
 
     function button(text, label, key, pressed) {
@@ -257,6 +298,7 @@
         state.selected = state.selected === slot ? null : slot;
         state.chosen = null;
         state.moving = false;
+        state.attaching = null;
         showSelected(true);
         showFound();
         decorate();
@@ -337,6 +379,10 @@
         var choose = button(card.label, card.label, "choose:" + card.name, chosen);
         choose.removeAttribute("aria-label");
         choose.addEventListener("click", function () {
+          if (state.attaching && state.selected) {
+            attach(card);
+            return;
+          }
           state.chosen = chosen ? null : card;
           state.selected = null;
           state.moving = false;
@@ -390,9 +436,46 @@
       state.focus = null;
       changed(input);
     });
+    creatureBox.querySelectorAll("[data-editor-flag]").forEach(function (flag) {
+      flag.addEventListener("click", function () {
+        if (!state.selected || isHand(placeOf(state.selected))) return;
+        var input = field(state.selected + "_" + flag.dataset.editorFlag);
+        input.checked = !input.checked;
+        flag.setAttribute("aria-pressed", String(input.checked));
+        state.focus = null;
+        changed(input);
+      });
+    });
+    creatureBox.querySelectorAll("[data-editor-attach]").forEach(function (attaching) {
+      attaching.addEventListener("click", function () {
+        if (!state.selected || isHand(placeOf(state.selected))) return;
+        var part = attaching.dataset.editorAttach;
+        state.attaching = part;
+        state.chosen = null;
+        state.moving = false;
+        var key = part === "symbiote" ? "attachingSymbiote" : "attachingEnchained";
+        say(fill(tools.dataset[key], labelOf(read(state.selected).card)));
+        decorate();
+        search.focus();
+      });
+    });
+    creatureBox.querySelectorAll("[data-editor-detach]").forEach(function (detach) {
+      detach.addEventListener("click", function () {
+        if (!state.selected || isHand(placeOf(state.selected))) return;
+        var input = field(state.selected + "_" + detach.dataset.editorDetach);
+        input.value = "";
+        state.attaching = null;
+        state.focus = null;
+        showSelected(false);
+        say("");
+        changed(input);
+        creatureBox.querySelector('[data-editor-attach="' + detach.dataset.editorDetach + '"]').focus();
+      });
+    });
     dock.querySelector("[data-editor-move]").addEventListener("click", function () {
       if (!state.selected) return;
       state.moving = true;
+      state.attaching = null;
       state.chosen = null;
       say(fill(tools.dataset.moving, labelOf(read(state.selected).card)));
       decorate();
@@ -406,6 +489,7 @@
       take(slot);
       state.selected = null;
       state.moving = false;
+      state.attaching = null;
       showSelected(false);
       say(fill(tools.dataset.removed, name));
       search.focus();
@@ -414,6 +498,7 @@
     dock.querySelector("[data-editor-cancel]").addEventListener("click", function () {
       state.selected = null;
       state.moving = false;
+      state.attaching = null;
       showSelected(false);
       decorate();
       search.focus();
