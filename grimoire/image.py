@@ -299,7 +299,7 @@ def _creature(box: Box, creature: BoardCreature, cards: _Cards) -> CardDrawing:
     if creature.symbiote is not None:
         middle.append(Piece("ab-symbiote", f"+ {cards.name(creature.symbiote)}"))
         printed += [p for p in cards.printed(creature.symbiote) if p not in printed]
-    middle += [Piece("ab-enchain", cards.names.get(name, name)) for name in creature.chained]
+    middle += [Piece("ab-enchain", cards.name(face)) for face in creature.chained]
     middle += printed
     middle += [Piece("ab-aura", name) for name in creature.aura_given]
     middle += [Piece("", name) for name in creature.given]
