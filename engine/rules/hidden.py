@@ -45,7 +45,7 @@ class HiddenCards:
         """A copy of ``state`` as ``player`` may imagine it: the other seats' never-seen hand
         cards dealt anew among their places, the automata's piles shuffled, a new random stream."""
         trial = state.copy(records=False)
-        trial.rng = random.Random(rng.getrandbits(32))
+        trial.reseed(rng.getrandbits(32))
         seen = self._seen
         for p, pl in enumerate(trial.players):
             if p == player:

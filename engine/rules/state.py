@@ -398,7 +398,7 @@ class GameState:
     def __init__(
         self,
         setup: GameSetup,
-        rng: random.Random | tuple[Any, ...],
+        rng: random.Random | tuple[Any, ...] | int,
         log: bool = False,
         stats: bool = False,
     ) -> None:
@@ -411,15 +411,15 @@ class GameState:
         self.outcome: Outcome | None = None
         # Turns begun by both players together (the event log numbers turns with it).
         self.turn = 0
-        # The random stream (the property ``rng``), given as a Random or as its state. A copy
-        # does not copy it: it shares the stream's state as a tuple (``_rng_state``), made into a
-        # Random only when the copy draws from it. Why: in a Duel nothing draws after the set-up,
-        # and copying the Mersenne Twister's 625 words for each of the search agents' copies took
-        # about half their time.
+        # The random stream (the property ``rng``): a Random, its state, or the seed of a new
+        # one. A copy does not copy it: it shares the stream's state as a tuple, or the seed
+        # (``_rng_state``), made into a Random only when the copy draws from it. Why: in a Duel
+        # nothing draws after the set-up, and copying the Mersenne Twister's 625 words for each
+        # of the search agents' copies took about three quarters of their time.
         self._rng: random.Random | None = None
-        # The stream's state when known without asking ``_rng`` (None: ask it); kept until
-        # someone takes ``rng``, who may draw from it.
-        self._rng_state: tuple[Any, ...] | None = None
+        # The stream's state or seed when known without asking ``_rng`` (None: ask it); kept
+        # until someone takes ``rng``, who may draw from it.
+        self._rng_state: tuple[Any, ...] | int | None = None
         if isinstance(rng, random.Random):
             self._rng = rng
         else:
@@ -447,11 +447,14 @@ class GameState:
         rng = self._rng
         if rng is None:
             state = self._rng_state
-            assert state is not None
-            # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a state
-            # that setstate replaces at once.
-            rng = random.Random(0)
-            rng.setstate(state)
+            if isinstance(state, int):
+                rng = random.Random(state)
+            else:
+                assert state is not None
+                # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a
+                # state that setstate replaces at once.
+                rng = random.Random(0)
+                rng.setstate(state)
             self._rng = rng
         self._rng_state = None
         return rng
@@ -461,8 +464,15 @@ class GameState:
         self._rng = rng
         self._rng_state = None
 
-    def rng_state(self) -> tuple[Any, ...]:
-        """The random stream's state (``random.Random.getstate``), without drawing from it."""
+    def reseed(self, seed: int) -> None:
+        """Give the position a new random stream, ``random.Random(seed)``'s (made when drawn
+        from)."""
+        self._rng = None
+        self._rng_state = seed
+
+    def _shared_rng(self) -> tuple[Any, ...] | int:
+        """The random stream's state, or its seed if nothing drew from it since, for a copy to
+        share without drawing from it."""
         state = self._rng_state
         if state is None:
             assert self._rng is not None
@@ -470,10 +480,17 @@ class GameState:
             self._rng_state = state
         return state
 
+    def rng_state(self) -> tuple[Any, ...]:
+        """The random stream's state (``random.Random.getstate``), without drawing from it."""
+        state = self._shared_rng()
+        if isinstance(state, int):
+            return random.Random(state).getstate()
+        return state
+
     def copy(self, records: bool = True) -> GameState:
         """A copy to play on. ``records=False``: without the event log and the statistics, which
         no rule reads (a search's copy: they only cost it time)."""
-        s = GameState(self.setup, self.rng_state())
+        s = GameState(self.setup, self._shared_rng())
         s.players = [p.copy() for p in self.players]
         s.active = self.active
         s.first_player = self.first_player

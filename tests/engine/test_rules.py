@@ -295,6 +295,10 @@ def test_a_copy_has_the_same_random_stream_and_draws_on_its_own() -> None:
     assert search.log is None and search.stats is None
     assert state.log and state.stats is not None
     assert search == state
+    # A new stream, made only when drawn from, and shared by the copies until then.
+    search.reseed(5)
+    assert search.rng_state() == random.Random(5).getstate()
+    assert search.copy().rng.random() == search.rng.random() == random.Random(5).random()
 
 
 def test_end_of_turn_heals_and_resets() -> None:
