@@ -16,6 +16,11 @@ time the chunks spent playing (goal <= 10%: queueing, task hand-over, database w
 reference, the same games played here in one process (the engine alone, and the engine with the
 per-game statistics the chunks compute). This VM's speed drifts by tens of percent within a
 minute: pairing the two batches of a round and taking medians keeps the figures steady.
+
+Then (``--goal-games``, default 10,000; 0 skips it) one Duel batch of that many games with no AI
+chosen, so played by the default agent (``services.agent_for``: learned_deep at 10,000), on the
+2-process worker: its wall time against issue 30's goal (<= 60 s) and its chunks' CPU time.
+``--repeat 0`` plays that batch alone.
 """
 
 import argparse
@@ -46,6 +51,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cod_site.settings")
 SCALING_GOAL = 1.8
 OVERHEAD_GOAL = 0.10
 REFERENCE_GAMES = 5000
+# Issue 30: a 10,000-game Duel batch by the default agent in at most a minute on 2 processes.
+GOAL_GAMES = 10_000
+GOAL_SECONDS = 60.0
 
 
 def services_missing() -> str | None:
@@ -98,6 +106,7 @@ def main() -> int:
     parser.add_argument(
         "--repeat", type=int, default=5, help="rounds (a 1-worker then a 2-worker batch)"
     )
+    parser.add_argument("--goal-games", type=int, default=GOAL_GAMES)
     args = parser.parse_args()
     missing = services_missing()
     if missing:
@@ -129,8 +138,28 @@ def main() -> int:
     queue = f"bench-simulations-{uuid.uuid4().hex[:8]}"
     print(
         f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {args.games} games, "
-        "preconstructed deck 1 vs 2, greedy vs greedy"
+        f"preconstructed deck 1 vs 2, {services.agent_for(args.games)} on both sides"
     )
+
+    def play(worker_queue: str, games: int, log: Path) -> SimulationBatch | None:
+        """A batch of ``games`` through ``worker_queue``, waited for (None: it did not end
+        done; what the worker logged is printed)."""
+        app.conf.task_default_queue = worker_queue
+        # Wall time: from the batch's created_at (its row, once the decks were read and
+        # checked: the request's work, ~60 ms, timed by the decks bench) to its finished_at,
+        # written by the chunk that completes it (workers and bench share this machine's
+        # clock). So the watcher can look rarely: looking 50 times a second took ~7% of the 2
+        # cores it shares with the workers.
+        batch = services.batch_create(requested_by=user, seats=seats, games=games, seed=20_000)
+        rows = SimulationBatch.objects.filter(pk=batch.pk).values_list("status", flat=True)
+        while rows.get() in (Status.QUEUED, Status.RUNNING):
+            time.sleep(0.25)
+        batch.refresh_from_db()
+        if batch.status != Status.DONE or batch.games_done != games:
+            print(f"the batch ended {batch.status} after {batch.games_done} games")
+            print(log.read_text()[-3000:])
+            return None
+        return batch
 
     # Per round, per number of workers: (wall s, chunks' CPU s, chunks, games per chunk).
     rounds: list[dict[int, tuple[float, float, int, int]]] = []
@@ -150,27 +179,8 @@ def main() -> int:
             for _round in range(args.repeat):
                 rounds.append({})
                 for workers, (worker_queue, log, _process) in workers_of.items():
-                    app.conf.task_default_queue = worker_queue
-                    # Wall time: from the batch's created_at (its row, once the decks were read
-                    # and checked: the request's work, ~60 ms, timed by the decks bench) to its
-                    # finished_at, written by the chunk that completes it (workers and bench
-                    # share this machine's clock). So the watcher can look rarely: looking 50
-                    # times a second took ~7% of the 2 cores it shares with the workers.
-                    batch = services.batch_create(
-                        requested_by=user,
-                        seats=seats,
-                        games=args.games,
-                        seed=20_000,
-                    )
-                    rows = SimulationBatch.objects.filter(pk=batch.pk).values_list(
-                        "status", flat=True
-                    )
-                    while rows.get() in (Status.QUEUED, Status.RUNNING):
-                        time.sleep(0.25)
-                    batch.refresh_from_db()
-                    if batch.status != Status.DONE or batch.games_done != args.games:
-                        print(f"the batch ended {batch.status} after {batch.games_done} games")
-                        print(log.read_text()[-3000:])
+                    batch = play(worker_queue, args.games, log)
+                    if batch is None:
                         return 1
                     assert batch.finished_at is not None
                     wall = (batch.finished_at - batch.created_at).total_seconds()
@@ -178,10 +188,30 @@ def main() -> int:
                     rounds[-1][workers] = run
                     spec = selectors.batch_spec(batch)
                     batch.delete()
+            if args.goal_games:
+                worker_queue, log, _process = workers_of[2]
+                batch = play(worker_queue, args.goal_games, log)
+                if batch is None:
+                    return 1
+                assert batch.finished_at is not None
+                wall = (batch.finished_at - batch.created_at).total_seconds()
+                agent = selectors.batch_spec(batch).agents[0]
+                per_game = 1000 * batch.engine_seconds / args.goal_games
+                print(
+                    f"{f'{args.goal_games:,}-game batch, 2 worker processes':<40} "
+                    f"{wall:8.1f} s wall by the default agent ({agent}, {batch.chunks_total} "
+                    f"chunks of {batch.chunk_size}; chunks' own CPU time "
+                    f"{batch.engine_seconds:.1f} s, {per_game:.2f} ms a game; load average "
+                    f"{os.getloadavg()[0]:.1f}); goal <= "
+                    f"{GOAL_SECONDS:.0f} s {'OK' if wall <= GOAL_SECONDS else 'ABOVE GOAL'}",
+                    flush=True,
+                )
+                batch.delete()
         finally:
             for _queue, _log, process in workers_of.values():
                 stop_worker(process)
-    assert spec is not None
+    if spec is None:
+        return 0
 
     # The same kind of games in this process, for reference: games/s of the best of --repeat.
     sample = min(args.games, REFERENCE_GAMES)

@@ -512,7 +512,7 @@ class RepetitionGuard:
         return fresh, tried
 
     def _leads_on(self, state: GameState, action: Action) -> bool:
-        trial = state.copy()
+        trial = state.copy(records=False)
         apply(trial, action)
         return position_key(trial, state.active) not in self._this_turn
 
@@ -544,7 +544,7 @@ class LookaheadAgent:
         for action in actions:
             total = 0.0
             for _ in range(self.rollouts):
-                trial = state.copy()
+                trial = state.copy(records=False)
                 apply(trial, action)
                 total += self._rollout(trial, player, budget)
             value = total / self.rollouts

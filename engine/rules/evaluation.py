@@ -119,7 +119,11 @@ def features(state: GameState, player: int, values: list[float]) -> list[float]:
     weights = team_weights(setup, player)
     attack_of = setup.attack
     facing = setup.topology.facing
-    x = [0.0] * FEATURE_COUNT
+    # One local per feature, in the order of FEATURES: the compiled module keeps them as
+    # machine floats (a list of them boxed a new float at each addition), and adds in the same
+    # order, so the same features to the last bit.
+    x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = 0.0
+    x10 = x11 = x12 = x13 = x14 = x15 = x16 = x17 = x18 = x19 = 0.0
     players = state.players
     for p, pl in enumerate(players):
         w = weights[p]
@@ -154,29 +158,39 @@ def features(state: GameState, player: int, values: list[float]) -> list[float]:
                     threat += c.attack
         over = threat - hp
         moving = p == state.active
-        x[0] += w * hp
-        x[1] += w * bastion
-        x[2] += w * bastion * hand_count
-        x[3] += w * hand_count
-        x[4] += w * sh
-        x[5] += w * hand_worth
-        x[6] += w * hand_creatures
-        x[7] += w * creatures
-        x[8] += w * attack
-        x[9] += w * health
-        x[10] += w * board
+        x0 += w * hp
+        x1 += w * bastion
+        x2 += w * bastion * hand_count
+        x3 += w * hand_count
+        x4 += w * sh
+        x5 += w * hand_worth
+        x6 += w * hand_creatures
+        x7 += w * creatures
+        x8 += w * attack
+        x9 += w * health
+        x10 += w * board
         if moving:
-            x[12] += w * threat
-            x[19] += w
+            x12 += w * threat
+            x19 += w
         else:
-            x[11] += w * threat
-            x[13] += w * (over if over > 0.0 else 0.0)
+            x11 += w * threat
+            x13 += w * (over if over > 0.0 else 0.0)
         if threat >= hp and threat > 0.0:
-            x[(16 if moving else 14) + (1 if bastion else 0)] += w
+            if moving:
+                if bastion:
+                    x17 += w
+                else:
+                    x16 += w
+            elif bastion:
+                x15 += w
+            else:
+                x14 += w
         champion = pl.champion
         if champion != NO_CARD and not pl.champion_exhausted:
-            x[18] += w
-    return x
+            x18 += w
+    return [
+        x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x18, x19
+    ]  # fmt: skip
 
 
 __all__ = ["FEATURES", "FEATURE_COUNT", "Evaluator", "features"]

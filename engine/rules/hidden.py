@@ -44,8 +44,8 @@ class HiddenCards:
     def deal(self, state: GameState, player: int, rng: random.Random) -> GameState:
         """A copy of ``state`` as ``player`` may imagine it: the other seats' never-seen hand
         cards dealt anew among their places, the automata's piles shuffled, a new random stream."""
-        trial = state.copy()
-        trial.rng.seed(rng.getrandbits(32))
+        trial = state.copy(records=False)
+        trial.reseed(rng.getrandbits(32))
         seen = self._seen
         for p, pl in enumerate(trial.players):
             if p == player:

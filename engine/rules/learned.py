@@ -100,20 +100,22 @@ class LearnedAgent:
                 else:
                     reply = self.hidden.deal(trial, player, self.rng)
                 while reply.outcome is None and reply.active != player:
-                    self._reply(reply)
+                    reply = self._reply(reply)
                 total += evaluator.win_probability(reply, player)
             value = total / self.replies
             if value > best_value:
                 best, best_value = index, value
         return actions[best]
 
-    def _reply(self, state: GameState) -> None:
+    def _reply(self, state: GameState) -> GameState:
         """Another player's turn as this agent expects it: its first action the one the model
-        scores best for that player (its turn finished greedily), the rest greedy."""
+        scores best for that player (its turn finished greedily), the rest greedy. The position
+        after it: the best first action's trial itself (playing it again on ``state`` would give
+        the same position, at the cost of a turn), or ``state`` played on in place."""
         mover = state.active
         actions = legal_actions(state)
-        first = actions[0]
         if len(actions) > 1:
+            best: GameState | None = None
             best_value = -1e9
             for action in actions:
                 trial = state.copy()
@@ -122,10 +124,14 @@ class LearnedAgent:
                     self._play_turn(trial, self.greedy)
                 value = self.evaluator.logit(trial, mover)
                 if value > best_value:
-                    first, best_value = action, value
+                    best, best_value = trial, value
+            if best is not None:
+                return best
+        first = actions[0]
         apply(state, first)
         if first[0] != END_TURN:
             self._play_turn(state, self.greedy)
+        return state
 
     def _play_turn(self, state: GameState, policy: GreedyAgent) -> None:
         """Play the active player's turn to its end (the next player's start, or the game's)."""

@@ -379,6 +379,8 @@ class GameState:
     """A whole game position. Mutated in place by ``apply``; ``copy()`` is cheap (no deepcopy)."""
 
     __slots__ = (
+        "_rng",
+        "_rng_state",
         "active",
         "auras_dirty",
         "first_player",
@@ -387,7 +389,6 @@ class GameState:
         "phase",
         "players",
         "resolving",
-        "rng",
         "setup",
         "spent_sharpening",
         "stats",
@@ -395,7 +396,11 @@ class GameState:
     )
 
     def __init__(
-        self, setup: GameSetup, rng: random.Random, log: bool = False, stats: bool = False
+        self,
+        setup: GameSetup,
+        rng: random.Random | tuple[Any, ...] | int,
+        log: bool = False,
+        stats: bool = False,
     ) -> None:
         self.setup = setup
         self.players: list[Kingdom] = []
@@ -406,7 +411,19 @@ class GameState:
         self.outcome: Outcome | None = None
         # Turns begun by both players together (the event log numbers turns with it).
         self.turn = 0
-        self.rng = rng
+        # The random stream (the property ``rng``): a Random, its state, or the seed of a new
+        # one. A copy does not copy it: it shares the stream's state as a tuple, or the seed
+        # (``_rng_state``), made into a Random only when the copy draws from it. Why: in a Duel
+        # nothing draws after the set-up, and copying the Mersenne Twister's 625 words for each
+        # of the search agents' copies took about three quarters of their time.
+        self._rng: random.Random | None = None
+        # The stream's state or seed when known without asking ``_rng`` (None: ask it); kept
+        # until someone takes ``rng``, who may draw from it.
+        self._rng_state: tuple[Any, ...] | int | None = None
+        if isinstance(rng, random.Random):
+            self._rng = rng
+        else:
+            self._rng_state = rng
         self.log: list[Event] | None = [] if log else None
         self.stats: GameStats | None = GameStats(len(setup.cards)) if stats else None
         # Lines where creatures moved, entered or left play: their Auras must be updated (bits
@@ -423,20 +440,66 @@ class GameState:
             return (0,) * len(self.players)
         return self.outcome.returns
 
-    def copy(self) -> GameState:
-        # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a state that
-        # setstate replaces at once.
-        rng = random.Random(0)
-        rng.setstate(self.rng.getstate())
-        s = GameState(self.setup, rng)
+    @property
+    def rng(self) -> random.Random:
+        """The game's random stream. Draw from it at once: a reference kept across a ``copy``
+        and drawn from later would leave the copies made after it a stale state."""
+        rng = self._rng
+        if rng is None:
+            state = self._rng_state
+            if isinstance(state, int):
+                rng = random.Random(state)
+            else:
+                assert state is not None
+                # Seeded with a constant: an unseeded Random reads the OS entropy pool, for a
+                # state that setstate replaces at once.
+                rng = random.Random(0)
+                rng.setstate(state)
+            self._rng = rng
+        self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_state = None
+
+    def reseed(self, seed: int) -> None:
+        """Give the position a new random stream, ``random.Random(seed)``'s (made when drawn
+        from)."""
+        self._rng = None
+        self._rng_state = seed
+
+    def _shared_rng(self) -> tuple[Any, ...] | int:
+        """The random stream's state, or its seed if nothing drew from it since, for a copy to
+        share without drawing from it."""
+        state = self._rng_state
+        if state is None:
+            assert self._rng is not None
+            state = self._rng.getstate()
+            self._rng_state = state
+        return state
+
+    def rng_state(self) -> tuple[Any, ...]:
+        """The random stream's state (``random.Random.getstate``), without drawing from it."""
+        state = self._shared_rng()
+        if isinstance(state, int):
+            return random.Random(state).getstate()
+        return state
+
+    def copy(self, records: bool = True) -> GameState:
+        """A copy to play on. ``records=False``: without the event log and the statistics, which
+        no rule reads (a search's copy: they only cost it time)."""
+        s = GameState(self.setup, self._shared_rng())
         s.players = [p.copy() for p in self.players]
         s.active = self.active
         s.first_player = self.first_player
         s.phase = self.phase
         s.outcome = self.outcome
         s.turn = self.turn
-        s.log = None if self.log is None else self.log[:]
-        s.stats = None if self.stats is None else self.stats.copy()
+        if records:
+            s.log = None if self.log is None else self.log[:]
+            s.stats = None if self.stats is None else self.stats.copy()
         s.auras_dirty = self.auras_dirty
         s.spent_sharpening = set(self.spent_sharpening)
         s.resolving = self.resolving[:]
@@ -457,7 +520,7 @@ class GameState:
             and self.turn == other.turn
             and self.spent_sharpening == other.spent_sharpening
             and self.resolving == other.resolving
-            and self.rng.getstate() == other.rng.getstate()
+            and self.rng_state() == other.rng_state()
         )
 
     __hash__ = None  # type: ignore[assignment]

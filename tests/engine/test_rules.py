@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -274,6 +275,30 @@ def test_copy_is_equal_and_independent() -> None:
     assert state.phase == SUMMONING
     check_invariants(state)
     check_invariants(copy)
+
+
+def test_a_copy_has_the_same_random_stream_and_draws_on_its_own() -> None:
+    state = new_game(precon_decks(), 3, Options(log=True, stats=True))
+    expected = random.Random()
+    expected.setstate(state.rng.getstate())
+    first = state.copy()
+    second = first.copy()
+    values = [expected.random() for _ in range(4)]
+    # Each copy draws the stream from where its original stood, and moves on its own.
+    assert [first.rng.random() for _ in range(3)] == values[:3]
+    assert second.rng.random() == values[0]
+    assert first.copy().rng.random() == values[3]
+    assert state.copy().rng.random() == values[0]
+    assert state.rng.random() == values[0]
+    # A search's copy leaves the records behind, and is the same position.
+    search = state.copy(records=False)
+    assert search.log is None and search.stats is None
+    assert state.log and state.stats is not None
+    assert search == state
+    # A new stream, made only when drawn from, and shared by the copies until then.
+    search.reseed(5)
+    assert search.rng_state() == random.Random(5).getstate()
+    assert search.copy().rng.random() == search.rng.random() == random.Random(5).random()
 
 
 def test_end_of_turn_heals_and_resets() -> None:

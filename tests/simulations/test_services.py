@@ -458,6 +458,7 @@ def test_chunk_size_follows_the_agents_and_the_batch_size() -> None:
     assert services.chunk_size_for(20_000, ["greedy", "greedy"]) == 1000
     assert services.chunk_size_for(100_000, ["random", "random"]) == 1000
     assert services.chunk_size_for(100_000, ["random", "lookahead"]) == 10
+    assert services.chunk_size_for(10_000, ["learned_deep", "learned_deep"]) == 64
     assert services.chunk_size_for(2000, ["greedy", "greedy"]) == 100
     assert services.chunk_size_for(5, ["greedy", "greedy"]) == 10
 
