@@ -334,15 +334,10 @@ def _inside(box: dict[str, float], width: int, height: int) -> bool:
     )
 
 
-@pytest.mark.parametrize("mode", ["free_for_all", "teams"])
-def test_at_1366x768_a_four_player_table_is_on_the_first_screen(
-    page: Any, live_server: Any, django_user_model: Any, mode: str
-) -> None:
-    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
-    game = _four_player_table(bea, mode)
-    page.set_viewport_size({"width": 1366, "height": 768})
-    _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
-    boxes = page.evaluate(
+def _first_screen_boxes(page: Any) -> dict[str, list[dict[str, float]]]:
+    """The boxes of what a four-player table must show on its first screen: the End turn
+    button, every Stronghold, my hand's cards and the actions' row."""
+    return page.evaluate(
         """() => {
           const box = el => { const r = el.getBoundingClientRect();
             return {x: r.x, y: r.y, width: r.width, height: r.height}; };
@@ -355,6 +350,17 @@ def test_at_1366x768_a_four_player_table_is_on_the_first_screen(
           };
         }"""
     )
+
+
+@pytest.mark.parametrize("mode", ["free_for_all", "teams"])
+def test_at_1366x768_a_four_player_table_is_on_the_first_screen(
+    page: Any, live_server: Any, django_user_model: Any, mode: str
+) -> None:
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    game = _four_player_table(bea, mode)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
+    boxes = _first_screen_boxes(page)
     assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
     # My hand: eight cards and my Stronghold, on one row above the actions' row.
     assert len(boxes["hand"]) == 9
@@ -395,18 +401,7 @@ def test_at_1366x768_a_coop_table_is_on_the_first_screen(
         )
     page.set_viewport_size({"width": 1366, "height": 768})
     _log_in(page, live_server.url, "bea", f"/play/{game.uid}/")
-    boxes = page.evaluate(
-        """() => {
-          const box = el => { const r = el.getBoundingClientRect();
-            return {x: r.x, y: r.y, width: r.width, height: r.height}; };
-          const all = selector => [...document.querySelectorAll(selector)].map(box);
-          return {
-            end: all('.button-row form:has(input[name=kind][value=end_turn]) button'),
-            strongholds: all('.board-seat .board-stronghold'),
-            hand: all('.board-seat.is-mine .board-hand > li'),
-          };
-        }"""
-    )
+    boxes = _first_screen_boxes(page)
     assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
     assert len({box["y"] for box in boxes["hand"]}) == 1
     for box in boxes["end"] + boxes["strongholds"] + boxes["hand"]:
