@@ -29,16 +29,26 @@ from django.test import Client
 from rest_framework.throttling import AnonRateThrottle
 
 from decks.models import Deck
-from engine.rules import GameState, legal_actions
+from engine.adapters.play import replay_frames
+from engine.batches.replay import players_view
+from engine.rules import GameState, Observation, legal_actions, new_game
 from engine.rules.drafts import pending
 from engine.rules.events import EVENTS
 from engine.rules.game import Game as EngineGame
 from engine.rules.kingdom import AutomatonKingdom, HandKingdom
 from engine.rules.state import NO_CARD
 from engine.rules.view import action_json
-from play import services
+from play import services, table_services
 from play.models import Game, Status
-from play.position_selectors import draft_players, draft_state, game_state
+from play.position_selectors import (
+    draft_players,
+    draft_state,
+    game_actions,
+    game_champions,
+    game_decks,
+    game_options,
+    game_state,
+)
 from tests.support.views import card_ids
 
 from .conftest import Decks
@@ -192,10 +202,12 @@ def _secret(names: tuple[str, ...], seen: set[int], seed: int) -> Secret:
     return Secret(hidden, frozenset(only_hidden), str(seed))
 
 
-def _on_the_table(state: GameState) -> set[int]:
-    """The cards every seat may see: on the table now, in the AI's discard pile, or shown on
-    the table by an event since the game began."""
-    seen: set[int] = set()
+def _on_the_table(state: GameState, discarded: set[int]) -> set[int]:
+    """The cards every seat may see: on the table now, in an AI's discard pile after any action
+    since the deal (`discarded`: face up then, a card stays known when a regeneration or the
+    Fort's reshuffle puts it back in the pile), or shown on the table by an event since the
+    game began."""
+    seen = set(discarded)
     for kingdom in state.players:
         for line in kingdom.lines:
             for creature in line:
@@ -205,8 +217,6 @@ def _on_the_table(state: GameState) -> set[int]:
                     seen.add(creature.symbiote)
         if kingdom.champion != NO_CARD:
             seen.add(kingdom.champion)
-        if isinstance(kingdom, AutomatonKingdom):
-            seen.update(kingdom.discard)
     assert state.log is not None
     for event in state.log:
         cards = [v for k, v in event.args if k in CARD_ARGS and type(v) is int and v != NO_CARD]
@@ -216,10 +226,32 @@ def _on_the_table(state: GameState) -> set[int]:
     return seen
 
 
-def _game_secret(state: GameState, seat: int, seed: int) -> Secret:
+def _game_secret(state: GameState, discarded: set[int], seat: int, seed: int) -> Secret:
     origin = state.setup.origin
-    seen = _on_the_table(state) | {card for card, owner in enumerate(origin) if owner == seat}
+    seen = _on_the_table(state, discarded) | {
+        card for card, owner in enumerate(origin) if owner == seat
+    }
     return _secret(state.setup.names, seen, seed)
+
+
+def _discarded_since_deal(game: Game) -> set[int]:
+    """Every card an AI's discard pile held at a position a board plays out (after each action
+    and each of the AI's steps, `replay_frames`): face up then, a card stays known when a
+    regeneration or the Fort's reshuffle puts it back in the pile."""
+    discarded: set[int] = set()
+
+    def gather(position: GameState) -> Observation:
+        for kingdom in position.players:
+            if isinstance(kingdom, AutomatonKingdom):
+                discarded.update(kingdom.discard)
+        return players_view(position)
+
+    first = new_game(
+        game_decks(game), game.seed, game_options(game, log=True), game_champions(game)
+    )
+    stored = iter(game_actions(game))
+    replay_frames(first, lambda _position: next(stored, None), seen=gather)
+    return discarded
 
 
 # Where a page names a card by its id.
@@ -480,16 +512,17 @@ class Probe:
     def game_step(self) -> None:
         game = self.game
         state = game_state(game)
+        discarded = _discarded_since_deal(game)
         pools: dict[int, Secret] = {}
         if game.draft_pool is not None:
             names = draft_state(game).names
             for person in [*self.people, self.spectator]:
                 pools[person.seat] = _secret(names, person.shown_pool, game.seed)
         for person in [*self.people, self.spectator]:
-            secret = _game_secret(state, person.seat, game.seed)
+            secret = _game_secret(state, discarded, person.seat, game.seed)
             self.look(person, secret, pools.get(person.seat))
         player = self.person(state.active)
-        secret = _game_secret(state, player.seat, game.seed)
+        secret = _game_secret(state, discarded, player.seat, game.seed)
         self.probe_acts(player, state, secret)
         action = action_json(self.rng.choice(legal_actions(state)))
         with self.committed(execute=True):
@@ -499,7 +532,9 @@ class Probe:
             )
         assert acted.status_code == 200, acted.content
         if acted.json()["status"] != Status.FINISHED:
-            after = _game_secret(game_state(self.game), player.seat, game.seed)
+            now = self.game
+            discarded = _discarded_since_deal(now)
+            after = _game_secret(game_state(now), discarded, player.seat, game.seed)
             _check_json(acted.json(), after, f"act {self.step}'s answer")
 
     def play(self) -> None:
@@ -584,12 +619,14 @@ def _play(
     decks: Decks,
     champion_deck: Deck,
     committed: Callable[..., Any],
-) -> None:
+) -> str:
+    """Plays `table` to its end, checked at every step; the game's uid."""
     olga, oscar = Client(), Client()
     olga.force_login(owner)
     oscar.force_login(other)
     uid, people, spectator = _open(table, olga, oscar, decks, champion_deck)
     Probe(uid, people, spectator, every, committed, random.Random(table.name)).play()
+    return uid
 
 
 # A Duel (with a Champion), four seats with an account among the guests, a Draft with the AI.
@@ -619,6 +656,29 @@ def test_no_seat_learns_a_hidden_card_in_whole_games_of_every_mode(
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     _play(table, True, owner, other, coop_decks, champion_deck, django_capture_on_commit_callbacks)
+
+
+# A Co-op game in which the AI's regeneration puts the top card of its discard pile, seen face up
+# by everyone, back on its deck pile: the boards played out show that card in the discard pile.
+# Found among server-drawn seeds when the oracle forgot every discard pile but the last one.
+REGENERATING_SEED = 738_291_117_842
+
+
+@pytest.mark.slow
+def test_a_card_the_ai_took_back_from_its_discard_pile_stays_known(
+    owner: Any,
+    other: Any,
+    coop_decks: Decks,
+    champion_deck: Deck,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    monkeypatch.setattr(table_services, "new_seed", lambda: REGENERATING_SEED)
+    table, committed = Table("coop", "constructed"), django_capture_on_commit_callbacks
+    uid = _play(table, False, owner, other, coop_decks, champion_deck, committed)
+    log = game_state(Game.objects.get(uid=uid)).log
+    assert log is not None
+    assert "regenerates" in {event.code for event in log}
 
 
 def test_the_oracle_places_every_event_of_the_engine() -> None:
