@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from cards.models import CardTranslation
 from grimoire.models import Puzzle
 from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
@@ -298,3 +299,64 @@ def test_the_drawn_board_runs_under_the_content_security_policy(
         assert (page.evaluate("window.__violations"), errors) == ([], [])
     finally:
         context.close()
+
+
+# Ten cards, a hand's most, with the catalogue's longest words and longest names.
+TEN = [
+    "Prestidigitator",
+    "Disintegration",
+    "Mechasharpener",
+    "Annihilation",
+    "Scourge of the ramparts",
+    "Relentless bag of bones",
+    "Contractual protector",
+    "Invigorating breath",
+    "Hydrophobic cat'ptain",
+    "Vampire's blood vial",
+]
+
+
+def _translated(name: str, language: str) -> str:
+    """The catalogue card named `name` in English, named in `language`."""
+    names = CardTranslation.objects.filter(
+        language_code=language,
+        card__translations__language_code="en",
+        card__translations__name=name,
+    )
+    return str(names.values_list("name", flat=True).distinct().get())
+
+
+@pytest.mark.parametrize(
+    ("language", "prefix", "width", "height"),
+    [("en", "", 1366, 768), ("en", "", 390, 844), ("fr", "/fr", 390, 844)],
+)
+def test_every_name_of_a_ten_card_hand_is_read_whole(
+    page: Any,
+    live_server: Any,
+    django_user_model: Any,
+    language: str,
+    prefix: str,
+    width: int,
+    height: int,
+) -> None:
+    """Issue 29: a hand of ten cards drew "Prestidigitator", "Disintegration" and
+    "Mechasharpener" cut to an ellipsis (71, 70 and 82 px of name in 68 px)."""
+    _sign_in(page, live_server, django_user_model)
+    page.set_viewport_size({"width": width, "height": height})
+    _open(page, f"{live_server.url}{prefix}/grimoire/new/")
+    for index, name in enumerate(TEN):
+        page.fill(f"#id_a_hand_{index}", name)
+    page.locator("#id_a_hand_9").dispatch_event("change")
+    page.wait_for_selector(
+        '#editor-check .board-seat[data-seat="A"] .board-hand > .play-card:nth-child(11)'
+    )
+    _board(page)
+    names = page.locator('#editor-check .board-seat[data-seat="A"] .play-card .board-card-name')
+    assert names.all_inner_texts() == [_translated(name, language) for name in TEN]
+    cut = names.evaluate_all(
+        "names => names.filter(name => name.scrollWidth > name.clientWidth)"
+        ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
+    )
+    assert cut == []
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []

@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
-from cards.models import AbilityTranslation, CardTranslation
+from cards.models import AbilityTranslation, Card, CardTranslation
+from decks.selectors.codes import deck_code_for
+from decks.selectors.formats import format_get
 from engine.adapters.decks import DeckChoice
+from engine.rules import observe
 from play.models import Game
+from play.position_selectors import game_state
 from play.services import game_act
 from play.table_services import SeatRequest, game_create
 from tests.decks.conftest import CONSTRUCTED
@@ -154,6 +158,91 @@ def test_a_cards_face_shows_under_the_content_security_policy(
     assert page.evaluate("window.__violations") == []
     assert errors == []
     context.close()
+
+
+# A Constructed table (seed 3) where Bea plays first: her Enchain creatures against the greedy
+# computer's creatures of one ability each. Her Gorger (card 0) put on the upper line takes the
+# leftmost card of the computer's hand, Runes protector (Indestructible), under it.
+ENCHAINERS = [
+    "gorger", "moving-slime", "braggart", "perfidious-siren", "grabber", "pacifier",
+    "constrictor", "kidnapper",
+]  # fmt: skip
+ONE_ABILITY = [
+    "growler", "reaper", "royal-guard", "runes-protector", "dryad", "goblin-archer", "paladwarf",
+    "walls-pecker",
+]  # fmt: skip
+GORGER = 0
+
+
+def _code(slugs: list[str]) -> str:
+    cards = list(Card.objects.filter(slug__in=slugs))
+    return deck_code_for(format=format_get(slug="constructed"), cards=cards, champion=None)
+
+
+def _enchained_on_the_board(django_user_model: Any) -> Game:
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
+    with dealt(3):
+        game = game_create(
+            creator=bea,
+            format="constructed",
+            seats=[
+                SeatRequest(kind="me", deck=DeckChoice(code=_code(ENCHAINERS))),
+                SeatRequest(kind="agent", agent="greedy", deck=DeckChoice(code=_code(ONE_ABILITY))),
+            ],
+        )
+    game = game_act(
+        game=game, seat=game.seats.get(index=0), client_id="g", kind="play", card=GORGER, arg=0
+    )
+    # The position this test is about: if the deal or the engine changes, this says so first.
+    top, bottom = observe(game_state(game), 0).seats[0].lines
+    assert [(seen.card.name, [card.name for card in seen.chained]) for seen in top] == [
+        ("Gorger", ["Runes protector"])
+    ]
+    assert bottom == ()
+    return game
+
+
+@pytest.mark.parametrize(
+    ("language", "prefix", "width", "height", "enchained"),
+    [("en", "", 1366, 768, "Enchained:"), ("fr", "/fr", 390, 844, "Enchaînées :")],
+)
+def test_a_card_enchained_under_a_creature_shows_its_face_and_rules_text(
+    page: Any,
+    live_server: Any,
+    django_user_model: Any,
+    language: str,
+    prefix: str,
+    width: int,
+    height: int,
+    enchained: str,
+) -> None:
+    """Issue 29: a chained card's name, in the page's language, is a button that shows its
+    catalogue face and rules text, as a Symbiote's does."""
+    game = _enchained_on_the_board(django_user_model)
+    page.set_viewport_size({"width": width, "height": height})
+    _log_in(page, live_server.url, "bea", f"{prefix}/play/{game.uid}/")
+    name = CardTranslation.objects.get(card__slug="runes-protector", language_code=language).name
+    chained = page.locator(f'.board-creature[data-card="{GORGER}"] .board-chained')
+    assert chained.inner_text() == f"{enchained} {name}"
+    button = chained.get_by_role("button", name=name, exact=True)
+    assert button.get_attribute("data-peek") == f"{prefix}/cards/runes-protector/peek/"
+    peek = page.locator("#card-peek")
+    button.focus()
+    peek.wait_for(state="visible")
+    assert button.get_attribute("aria-describedby") == "card-peek"
+    assert peek.locator(".card-face .card-name").inner_text() == name
+    rules = peek.locator(".card-peek-rules dd").all_inner_texts()
+    assert [text.strip() for text in rules] == [_rules("indestructible", language)]
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    page.keyboard.press("Escape")
+    peek.wait_for(state="hidden")
+    # A click keeps it open.
+    button.click()
+    peek.wait_for(state="visible")
+    assert button.get_attribute("aria-expanded") == "true"
+    assert peek.locator(".card-face .card-name").inner_text() == name
+    assert axe_violations(page, ("serious", "critical")) == []
 
 
 @pytest.mark.parametrize(("language", "prefix"), [("en", ""), ("fr", "/fr"), ("sv", "/sv")])
