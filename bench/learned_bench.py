@@ -11,13 +11,13 @@ time of a 10,000-game Duel batch played by the default agent.
    same games (every decision, and those with more than one legal action). Goals: >= 50% and
    <= 1/10 of strong's time per decision.
 2. A G-game Duel batch (default 10,000; preconstructed decks 1 and 2) with no AI chosen, so
-   played by ``engine.services.agent_for(G)``, cut by the batch's own chunking
-   (``services.chunk_size_for``, ``simulation.chunk_span``) and played by W worker processes
-   (default 2) each running ``simulation.play_game`` over its chunks, which is what a Celery
-   worker's ``chunk_run`` does for each chunk (less its database writes, ~15 ms a chunk). Prints
-   the wall time and the CPU time of the workers. Goal: <= 60 s with 2 processes.
-   ``--batch-agent`` plays it with that agent instead (e.g. the strongest, to see what it would
-   take).
+   played by ``engine.services.agent_for(G)`` (the Duel's strongest at every size), cut by the
+   batch's own chunking (``services.chunk_size_for``, ``simulation.chunk_span``) and played by W
+   worker processes (default 2) each running ``simulation.play_game`` over its chunks, which is
+   what a Celery worker's ``chunk_run`` does for each chunk (less its database writes, ~15 ms a
+   chunk). Prints the wall time and the CPU time of the workers. Goal: <= 60 s with 2 processes
+   at 10,000 games. ``--batch-agent`` plays it with that agent instead (e.g. a cheaper one, to
+   compare).
 """
 
 from __future__ import annotations

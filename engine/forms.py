@@ -65,10 +65,10 @@ class TestDeckForm(forms.Form):
         required=False,
         initial=QUICK_PLAY,
     )
-    # Blank: the strongest AI that fits the number of games (services.agent_for).
+    # Blank: the strongest AI of the mode at any number of games (services.agent_for).
     agent = forms.ChoiceField(
         label=_("AI level"),
-        choices=[("", _("The strongest that fits the number of games")), *Agent.choices],
+        choices=[("", _("The strongest (a large batch takes minutes)")), *Agent.choices],
         initial="",
         required=False,
     )

@@ -52,7 +52,7 @@ REPLAY_SHAPE = 4  # bump when engine.simulation.ReplayedGame or Frame changes
 @dataclass(frozen=True)
 class SeatChoice:
     """One deck entered in a batch, as asked for, and the AI that plays it (None: the strongest
-    that fits the batch's size, `services.agent_for`)."""
+    of the mode's ladder, `services.agent_for`)."""
 
     deck: DeckChoice
     agent: str | None = None

@@ -43,9 +43,9 @@ MAX_SEATS = max(len(mode.seats) for mode in MODES.values())
 
 
 AUTO_AGENT_HELP = (
-    "Omitted: the strongest AI on the strength ladder of the batch's mode whose games fit the "
-    "batch's size (two minutes of CPU at most: a minute of two workers); `verdict.agents` says "
-    "which played."
+    "Omitted: the strongest AI on the strength ladder of the batch's mode, whatever the number "
+    "of games (a 100,000-game Duel takes about 13 minutes of CPU); `verdict.agents` says which "
+    "played."
 )
 
 

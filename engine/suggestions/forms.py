@@ -29,7 +29,7 @@ class SuggestionForm(forms.Form):
         label=_("Most games to play"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
     )
     seed = forms.IntegerField(label=_("Seed (optional)"), min_value=0, required=False)
-    # Blank: the strongest AI whose games of the whole budget are affordable (agent_for).
+    # Blank: the strongest AI whose games of the whole budget are affordable (search_agent_for).
     agent = forms.ChoiceField(
         label=_("AI level"),
         choices=[("", _("The strongest that fits the number of games")), *Agent.choices],

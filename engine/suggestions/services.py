@@ -46,7 +46,7 @@ from engine.models import (
     SuggestionUnit,
 )
 from engine.rules import RULES_VERSION, engine_digest
-from engine.services import SEED_BITS, agent_for, run_retrying
+from engine.services import SEED_BITS, run_retrying
 from engine.suggestions import candidates, search
 from engine.suggestions.selectors import (
     FIELD_SIZE,
@@ -66,11 +66,24 @@ RESEND_LOST_UNITS_TASK = "engine.resend_lost_suggestion_units"
 # proof after 30,000 to 35,000 (bench/suggestions_bench.py).
 DEFAULT_GAMES = 100_000
 MAX_GAMES = 500_000
+# The agent of a search not asked for one: the strongest of the Duel ladder whose games of the
+# whole budget fit in this much CPU (a minute of two workers): greedy for the default budget,
+# learned up to 76,628 games, learned_deep up to 15,743 (engine/agent_ladder.json). Not a
+# batch's default agent (`engine.services.agent_for`, the strongest at any size): a budget is
+# an upper bound mostly spent on swaps the race drops, and the first proved swap must come
+# within 2 minutes of two workers (issue 30; bench/suggestions_bench.py): after 30,000 games,
+# ~230 s of CPU at learned_deep's 7.6 ms a game, the whole 2 minutes of two free cores.
+SEARCH_CPU_SECONDS = 120.0
 # A unit of work: about this much CPU time on the ladder's figures (engine/agent_ladder.json) for
 # the search's agent, as a batch's chunk (engine.services.CHUNK_GAMES).
 UNIT_SECONDS = 0.4
 # How often a running unit looks whether its search was cancelled meanwhile.
 CANCEL_CHECK_SECONDS = 1.0
+
+
+def search_agent_for(games: int) -> str:
+    """The agent of a search of `games` games not asked for one (`SEARCH_CPU_SECONDS`)."""
+    return current_ladder().strongest_within(Agent.values, games, SEARCH_CPU_SECONDS)
 
 
 def unit_games(agent: str) -> int:
@@ -202,10 +215,9 @@ def search_create(
 ) -> SuggestionSearch:
     """Start a search of the swaps that raise the deck `share_id`'s win rate against `field`
     (`SuggestionField`; `decks` for its `decks`), playing at most `games` games, deterministic
-    from `seed`, every deck played by `agent` (None: `agent_for(games)`, the strongest whose
-    games of the whole budget cost what the largest batch of the fast agent does). 404 for a
-    deck the requester cannot see; 400s name the bad input (nothing is queued); 429s a
-    per-user limit."""
+    from `seed`, every deck played by `agent` (None: `search_agent_for(games)`, the strongest
+    whose games of the whole budget fit SEARCH_CPU_SECONDS). 404 for a deck the requester
+    cannot see; 400s name the bad input (nothing is queued); 429s a per-user limit."""
     deck = deck_get(share_id=share_id, viewer=requested_by)
     if field not in SuggestionField.values:
         raise DomainError(
@@ -274,7 +286,7 @@ def search_create(
             incoming=found.incoming,
             frozen=candidates.frozen_deck(deck),
             pruning=found.pruning.to_json(),
-            agent=agent or agent_for(games),
+            agent=agent or search_agent_for(games),
             seed=secrets.randbits(SEED_BITS) if seed is None else seed,
             max_games=games,
             rules_version=RULES_VERSION,

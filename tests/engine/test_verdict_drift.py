@@ -45,11 +45,11 @@ def test_the_command_writes_the_file(tmp_path: Path) -> None:
     assert (data["reference"], data["games_per_pair"], len(data["table"])) == ("greedy", 2, 17)
 
 
-def test_the_drift_file_checks_the_default_agents_against_the_strongest() -> None:
+def test_the_drift_file_checks_the_cheaper_agents_against_the_strongest() -> None:
     data = json.loads(DRIFT_FILE.read_text())
     drifts = verdict_drift.current_drifts()
     assert drifts == drifts_from_json(data)
-    # The reference is the strongest agent of the Duel ladder.
+    # The reference is the strongest agent of the Duel ladder, the default one at every size.
     assert data["reference"] == current_ladder().agents[0].name
     assert len(data["table"]) == 16 + 50
     for drift in drifts.values():

@@ -114,6 +114,23 @@ def test_the_same_seed_gives_the_same_suggestions(owner: Any, precon_deck: Deck)
 
 
 @pytest.mark.usefixtures("small")
+def test_a_search_not_asked_for_an_agent_fits_its_budget_in_two_minutes_of_cpu(
+    owner: Any, precon_deck: Deck
+) -> None:
+    # Not a batch's default agent (the strongest at any size: learned_deep): the search's first
+    # proof must come within 2 minutes (issue 30), so the whole budget fits SEARCH_CPU_SECONDS
+    # on the ladder file's Duel (0.176 ms of rules, 2 x 3.723 ms of learned_deep, 2 x 0.695 of
+    # learned a game).
+    assert start(owner, precon_deck, games=services.DEFAULT_GAMES).agent == "greedy"
+    assert [services.search_agent_for(games) for games in (15_743, 15_744, 76_628, 76_629)] == [
+        "learned_deep",
+        "learned",
+        "learned",
+        "greedy",
+    ]
+
+
+@pytest.mark.usefixtures("small")
 def test_a_unit_is_written_once(owner: Any, precon_deck: Deck) -> None:
     # Greedy asked for: the default agent of this budget is learned since the searches' copies
     # of positions became cheap (engine/agent_ladder.json), and its units are smaller.

@@ -11,14 +11,14 @@ from django.test import Client
 from decks.models import Deck
 from engine import agent_ladder, selectors, services, simulation, verdicts
 from engine.agent_ladder import AgentStanding, Ladder, current_ladder, current_ladders
-from engine.models import Agent, SimulationBatch, Status
+from engine.models import MAX_GAMES, Agent, SimulationBatch, Status
 from engine.verdict_drift import current_drifts
 from tests.simulations.conftest import InlineExecutor, create_batch
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
 # Round figures: the rules take 0.2 ms a game, each seat of strong 100 ms, of lookahead 5 ms, of
-# greedy 0.05 ms; the budget is services.BATCH_CPU_SECONDS, 120 s.
+# greedy 0.05 ms; the budget is services.batch_cpu_seconds: MAX_GAMES games of the strongest.
 LADDER = Ladder(
     seed=1,
     games_per_deck_pair=4,
@@ -69,50 +69,49 @@ def test_the_ladder_file_rates_every_agent_in_every_mode_strongest_first() -> No
 
 @pytest.mark.parametrize(
     ("games", "agent"),
-    [(1, "strong"), (599, "strong"), (600, "lookahead"), (11_764, "lookahead"),
-     (11_765, "greedy"), (100_000, "greedy")],
+    [(1, "strong"), (MAX_GAMES, "strong"), (MAX_GAMES + 1, "lookahead"), (1_962_745, "lookahead"),
+     (1_962_746, "greedy")],
 )  # fmt: skip
-def test_a_deck_without_an_ai_gets_the_strongest_that_fits(
+def test_a_deck_without_an_ai_gets_the_strongest_at_any_batch_size(
     games: int, agent: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # strong: 0.2 + 2 x 100 ms a game, 599 games in 120 s; lookahead: 10.2 ms, 11,764 games.
+    # strong: 0.2 + 2 x 100 ms a game, 20,020 s for MAX_GAMES games; beyond a batch's size (a
+    # metagame of many decks) the strongest that fits it: lookahead's 10.2 ms, 1,962,745 games.
     monkeypatch.setattr(services, "current_ladder", lambda mode="duel": LADDER)
+    assert services.batch_cpu_seconds() == pytest.approx(20_020.0)
     assert services.agent_for(games) == agent
 
 
 @pytest.mark.parametrize(
-    ("games", "agent"), [(1, "lookahead"), (5_940, "lookahead"), (5_941, "greedy")]
+    ("games", "agent"), [(1, "lookahead"), (MAX_GAMES, "lookahead"), (MAX_GAMES + 1, "greedy")]
 )
 def test_each_mode_has_its_strongest_and_its_costs(
     games: int, agent: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Four seats of lookahead: 0.2 + 4 x 5 ms a game, 5,940 games in 120 s.
+    # Four seats of lookahead: 0.2 + 4 x 5 ms a game, 2,020 s for MAX_GAMES games; beyond, four
+    # seats of strong (400.2 ms a game) do not fit either: greedy.
     ladders = {"duel": LADDER, "free_for_all": FOUR_PLAYERS}
     monkeypatch.setattr(services, "current_ladder", lambda mode="duel": ladders[mode])
     assert services.agent_for(games, "free_for_all") == agent
-    assert services.agent_for(1) == "strong"
+    assert services.agent_for(MAX_GAMES) == "strong"
 
 
-@pytest.mark.parametrize(
-    ("games", "agent"),
-    [(1, "learned_deep"), (10_000, "learned_deep"), (15_743, "learned_deep"),
-     (15_744, "learned"), (76_628, "learned"), (76_629, "greedy"), (100_000, "greedy")],
-)  # fmt: skip
-def test_the_ladder_files_duel_gives_the_strongest_to_a_10000_game_batch(
-    games: int, agent: str
+@pytest.mark.parametrize("mode", ["duel", "solo", "coop", "free_for_all", "teams"])
+@pytest.mark.parametrize("games", [1, 10_000, 15_744, 50_000, MAX_GAMES])
+def test_the_ladder_files_strongest_plays_every_batch_size_of_every_mode(
+    mode: str, games: int
 ) -> None:
-    # The file's Duel: the rules 0.176 ms a game, learned_deep 3.723 ms a seat (16.567 before
-    # GameState.copy stopped copying the random stream), learned 0.695: 120 s of CPU hold
-    # 15,743 games of learned_deep, 76,628 of learned (issue 30: a 10,000-game batch by the
-    # strongest in a minute of two workers).
-    assert services.agent_for(games) == agent
+    # Issue 30: the default verdict is the strongest agent's at any size (until this, a Duel
+    # of more than 15,743 games fell to learned, of more than 76,628 to greedy).
+    assert services.agent_for(games, mode) == current_ladders()[mode].agents[0].name
 
 
-def test_a_10000_game_duel_batch_is_played_by_the_agent_verdicts_are_checked_against() -> None:
-    # Issue 30's goal "verdicts checked against the best" holds at that size by construction:
+def test_a_duel_batch_of_any_size_is_played_by_the_agent_verdicts_are_checked_against() -> None:
+    # Issue 30's goal "verdicts checked against the best" holds at every size by construction:
     # the default agent is the drifts' reference itself.
     references = {drift.reference for drift in current_drifts().values()}
-    assert references == {services.agent_for(10_000)} == {"learned_deep"}
+    defaults = {services.agent_for(games) for games in (1, 10_000, MAX_GAMES)}
+    assert references == defaults == {"learned_deep"}
 
 
 def test_strongest_within_falls_back_on_the_cheapest() -> None:

@@ -49,7 +49,7 @@ class SuggestionRequestSerializer(StrictInputSerializer):
         required=False,
         help_text=(
             "The AI that plays every deck. Omitted: the strongest AI on the strength ladder whose "
-            "games of the whole budget fit the cost of the largest batch of the greedy AI."
+            "games of the whole budget fit two minutes of CPU (greedy at the default budget)."
         ),
     )
 
