@@ -33,16 +33,19 @@ def code_matches(given: str, code: str) -> bool:
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     """`games` with their seats and the seats' accounts (the invited ones' too), in one query
     after the games'."""
-    seats = Seat.objects.select_related("user", "invited")
+    # By index alone: the seats' default order (game, index) orders by the game's own (its
+    # table joined in the query) to the same end, a game's seats by index.
+    seats = Seat.objects.select_related("user", "invited").order_by("index")
     return games.prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def game_get(*, uid: str) -> Game:
     """The game `uid` with its seats, or a 404 `not_found`."""
-    game = with_seats(Game.objects.filter(uid=uid)).first()
-    if game is None:
-        raise DomainError("not_found", _("There is no such game."), {}, status_code=404)
-    return game
+    # `get`, not `first`: a uid is unique, and `first` orders by the games' default order.
+    try:
+        return with_seats(Game.objects.all()).get(uid=uid)
+    except Game.DoesNotExist:
+        raise DomainError("not_found", _("There is no such game."), {}, status_code=404) from None
 
 
 def game_spectated(*, uid: str, code: str) -> Game:

@@ -5,6 +5,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from cod_site.errors import DomainError
 from engine.adapters.decks import DeckChoice
@@ -23,6 +25,22 @@ def _read(uid: str, owner: Any) -> tuple[Game, Seat]:
     """The game and the owner's seat as a request reads them before acting."""
     game = game_get(uid=uid)
     return game, seat_required(game=game, user=owner)
+
+
+def test_a_game_is_read_with_its_seats_in_two_queries_without_ordering_the_games(
+    cards_db: None, owner: Any
+) -> None:
+    uid = seeded_table(owner).uid
+    with CaptureQueriesContext(connection) as queries:
+        game = game_get(uid=uid)
+    assert [seat.index for seat in game.seats.all()] == [0, 1]
+    assert [seat.user_id for seat in game.seats.all()] == [owner.pk, None]
+    assert len(queries.captured_queries) == 2
+    games, seats = (query["sql"] for query in queries.captured_queries)
+    # A uid is unique: no order; the seats by index, without the games' table joined.
+    assert "ORDER BY" not in games
+    assert '"play_game"' not in seats
+    assert seats.endswith('ORDER BY "play_seat"."index" ASC')
 
 
 def test_an_action_on_a_current_game_reads_nothing_again(
