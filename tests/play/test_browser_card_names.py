@@ -1,9 +1,9 @@
 """In a real browser, issue 29: every card name at a table is read whole. A board card was
 4.8rem wide (3.8rem on a four-player table), so the catalogue's longest words ("Prestidigitator",
 "Mechasharpener", "Lutincandescent", "Transformouton") ended in an ellipsis even when drawn
-smaller; now a card is as wide as its name's longest word, and the tables keep their first
-screen. Swedish names the English fallback's words at most (data/names_sv.yaml: the 32 cards of
-the Starter Kit), so English covers them."""
+smaller; now a card is as wide as its name's longest word, at my table and on the watch page,
+and the tables keep their first screen. Swedish names the English fallback's words at most
+(data/names_sv.yaml: the 32 cards of the Starter Kit), so English covers them."""
 
 from typing import Any
 
@@ -55,7 +55,7 @@ CUT = """() => [...document.querySelectorAll('.board-card-name')]
 
 def _table(django_user_model: Any, mode: str, others: int) -> Game:
     """Bea's deck of the longest words against `others` computers' (seed 3), her Elfcandescent
-    summoned on the upper line."""
+    summoned on the upper line, then her turn ended: the computers' turns played, hers again."""
     bea = django_user_model.objects.create_user("bea", password="pw-bea-123456")
     with dealt(3):
         game = game_create(
@@ -78,7 +78,9 @@ def _table(django_user_model: Any, mode: str, others: int) -> Game:
     )
     top, _bottom = observe(game_state(game), 0).seats[0].lines
     assert [seen.card.name for seen in top] == ["Elfcandescent"]
-    return game
+    return game_act(
+        game=game, seat=game.seats.get(index=0), client_id="t", kind="end_turn", card=-1, arg=-1
+    )
 
 
 def _names(slugs: list[str], language: str) -> list[str]:
@@ -110,9 +112,14 @@ def test_the_longest_names_of_a_duel_are_read_whole(
     _log_in(page, live_server.url, "bea", f"{prefix}/play/{game.uid}/")
     mine = page.locator(".board-seat.is-mine .play-card .board-card-name")
     assert mine.all_inner_texts() == _names(HAND, language)
-    assert page.locator(".board-line .board-card-name").all_inner_texts() == _names(
-        ["elfcandescent"], language
-    )
+    lines = page.locator(".board-line .board-card-name")
+    assert lines.all_inner_texts() == _names(["elfcandescent", "reanimated-wyrm"], language)
+    assert page.evaluate(CUT) == []
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+    # A spectator sees the lines.
+    page.goto(f"{live_server.url}{prefix}/play/{game.uid}/watch/{game.spectate_code}/")
+    assert lines.all_inner_texts() == _names(["elfcandescent", "reanimated-wyrm"], language)
     assert page.evaluate(CUT) == []
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
@@ -129,6 +136,11 @@ def test_the_longest_names_of_a_four_player_table_are_read_whole_on_its_first_sc
     _log_in(page, live_server.url, "bea", f"{prefix}/play/{game.uid}/")
     mine = page.locator(".board-seat.is-mine .play-card .board-card-name")
     assert mine.all_inner_texts() == _names(HAND, language)
+    # The three computers' creatures too.
+    assert page.locator(".board-line .board-card-name").all_inner_texts() == _names(
+        ["elfcandescent", "eggnapper", "reanimated-wyrm", "mechannoying", "meowsterchef"],
+        language,
+    )
     assert page.evaluate(CUT) == []
     boxes = _first_screen_boxes(page)
     assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
