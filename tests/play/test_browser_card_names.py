@@ -29,8 +29,8 @@ pytestmark = [
     pytest.mark.usefixtures("committed_catalogue"),
 ]
 
-# The catalogue's longest words in English and in French (measured in Chromium on a hand's card:
-# 71 to 82 px of name in 66 px).
+# The catalogue's longest words in English and in French (measured in Chromium on a hand's card
+# before the fix: 68 to 82 px of name in 66 to 70 px, French Lutincandescent 81 px).
 LONGEST = [
     "prestidigitator", "mechasharpener", "mechadventurer", "transformutton", "disintegration",
     "mechastrologer", "elfcandescent", "matriarachnid",
