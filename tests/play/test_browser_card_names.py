@@ -21,7 +21,7 @@ from tests.play.conftest import dealt
 from tests.support.browser import axe_violations
 
 from .test_browser import _log_in
-from .test_browser_table import _code, _first_screen_boxes, _inside
+from .test_browser_table import _box, _code, _first_screen_boxes, _inside
 
 pytestmark = [
     pytest.mark.browser,
@@ -115,6 +115,15 @@ def test_the_longest_names_of_a_duel_are_read_whole(
     lines = page.locator(".board-line .board-card-name")
     assert lines.all_inner_texts() == _names(["elfcandescent", "reanimated-wyrm"], language)
     assert page.evaluate(CUT) == []
+    if width == 1366:
+        # The wider cards keep the first screen: the opponent's Stronghold, my hand, End turn.
+        end_turn = page.locator(".button-row form:has(input[name=kind][value=end_turn]) button")
+        for box in (
+            _box(page, ".board-seat:not(.is-mine) .board-stronghold"),
+            _box(page, ".board-seat.is-mine .board-hand"),
+            end_turn.bounding_box(),
+        ):
+            assert _inside(box, width, height), box
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
     # A spectator sees the lines.
