@@ -192,7 +192,10 @@ def _solve_context(
             result = judged
     return {
         "puzzle": puzzle,
-        "board": display.board(puzzle.scenario, turn.state),
+        # The catalogue's cards named in the page's language, as the editor names them.
+        "board": display.board(
+            puzzle.scenario, turn.state, catalogue_labels(set(puzzle.scenario.get("cards") or {}))
+        ),
         "chosen": [display.action_text(action) for action in turn.actions],
         "moves": []
         if job

@@ -9,6 +9,8 @@ from django.test import Client
 
 from cards.models import CardTranslation
 from grimoire.models import Puzzle
+from grimoire.selectors import catalogue_definitions
+from grimoire.services import puzzle_create
 from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
 from tests.support.browser import axe_violations
@@ -354,6 +356,62 @@ def test_every_name_of_a_ten_card_hand_is_read_whole(
     names = page.locator('#editor-check .board-seat[data-seat="A"] .play-card .board-card-name')
     assert names.all_inner_texts() == [_translated(name, language) for name in TEN]
     cut = names.evaluate_all(
+        "names => names.filter(name => name.scrollWidth > name.clientWidth)"
+        ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
+    )
+    assert cut == []
+    assert overflow(page) is None
+    assert axe_violations(page, ("serious", "critical")) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "prefix", "width", "height"),
+    [("en", "", 1366, 768), ("en", "", 390, 844), ("fr", "/fr", 390, 844)],
+)
+def test_every_name_on_a_puzzles_board_is_read_whole(
+    page: Any,
+    live_server: Any,
+    django_user_model: Any,
+    language: str,
+    prefix: str,
+    width: int,
+    height: int,
+) -> None:
+    """Issue 29: the puzzle's page drew its board's cards 4.8rem wide, as the editor did."""
+    _sign_in(page, live_server, django_user_model)
+    used = {*TEN[3:], "Prestidigitator", "Mechasharpener", "Disintegration", "Mechadventurer"}
+    puzzle = puzzle_create(
+        author=django_user_model.objects.get(username="ana"),
+        scenario={
+            "cards": catalogue_definitions(used | {"Matriarachnid"}),
+            "state": {
+                "active": "A",
+                "players": {
+                    "A": {
+                        "hand": [*TEN[3:6], "STRONGHOLD", *TEN[6:]],
+                        "mana": 6,
+                        "lines": {"top": ["Prestidigitator"], "bottom": ["Mechasharpener"]},
+                    },
+                    "B": {
+                        "hand": ["STRONGHOLD", "Disintegration"],
+                        "stronghold": "fort",
+                        "lines": {"top": ["Matriarachnid"], "bottom": ["Mechadventurer"]},
+                    },
+                },
+            },
+        },
+        goal={"kind": "win"},
+        difficulty=2,
+        translations={"en": {"title": "Long names"}},
+    )
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}{prefix}/grimoire/{puzzle.uid}/")
+    names = page.locator("#puzzle-solve .board-creature .board-card-name")
+    assert names.all_inner_texts() == [
+        _translated(name, language)
+        for name in ("Prestidigitator", "Matriarachnid", "Mechasharpener", "Mechadventurer")
+    ]
+    cut = page.locator("#puzzle-solve .board-card-name").evaluate_all(
         "names => names.filter(name => name.scrollWidth > name.clientWidth)"
         ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
     )

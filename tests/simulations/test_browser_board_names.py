@@ -1,4 +1,5 @@
-"""Card names on the game board at 390 px: words are never cut in two ("Annihilatio n")."""
+"""Card names on the game board at 390 px: words are never cut in two ("Annihilatio n"), nor cut
+short: a card is as wide as its name's longest word (issue 29)."""
 
 from typing import Any
 
@@ -26,7 +27,7 @@ MEASURE = """() => [...document.querySelectorAll('.board-card-name')].map(name =
 })"""
 
 
-def test_long_names_shrink_or_end_in_an_ellipsis_but_never_break(
+def test_long_names_shrink_and_widen_their_card_but_never_break(
     page: Any, live_server: Any
 ) -> None:
     faces = [
@@ -51,8 +52,14 @@ def test_long_names_shrink_or_end_in_an_ellipsis_but_never_break(
         ["Emerald dragon", [1, 1], False, "10.64px"],
         ["Annihilation", [1], False, "8.96px"],
         ["Abyssal grrr", [1, 1], False, "10.64px"],
-        ["Incomprehensibilities", [1], True, "8.96px"],
+        ["Incomprehensibilities", [1], False, "8.96px"],
     ]
+    widths = page.evaluate(
+        "[...document.querySelectorAll('.board-card')].map(card => card.offsetWidth)"
+    )
+    # 4.8rem at 16px; the longest word's card its width (Chromium, DejaVu Sans).
+    assert widths == [77, 77, 77, 77, 112]
+    # A word wider than the window would still end in an ellipsis.
     ellipsis = page.locator(".board-card-name.is-long").last
     assert ellipsis.evaluate("el => getComputedStyle(el).textOverflow") == "ellipsis"
     assert page.evaluate("document.documentElement.scrollWidth") == 390
