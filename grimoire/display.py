@@ -96,14 +96,23 @@ def card_rows(scenario: dict[str, Any]) -> list[CardRow]:
 
 
 def board(
-    scenario: dict[str, Any], state: GameState, labels: Mapping[str, str] | None = None
+    scenario: dict[str, Any],
+    state: GameState,
+    labels: Mapping[str, str] | None = None,
+    pages: Mapping[str, str] | None = None,
 ) -> Board:
     """``state`` (a position of the puzzle) drawn by the engine's board, both hands face up;
-    ``labels``: the cards' names to show by their names in the scenario (else those)."""
-    shown = labels or {}
+    ``labels``: the cards' names to show by their names in the scenario (else those); ``pages``:
+    the catalogue cards they link to, whose faces show on demand."""
+    shown, linked = labels or {}, pages or {}
     faces: dict[str, CardFace] = {
         name: card_face(
-            name=name, label=shown.get(name, name), slug=name, expansion_code="", definition=card
+            name=name,
+            label=shown.get(name, name),
+            slug=name,
+            expansion_code="",
+            definition=card,
+            page=linked.get(name, ""),
         )
         for name, card in (scenario.get("cards") or {}).items()
     }

@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from cards.models import Ability, Card
+from cards.models import Ability, Card, CardTranslation
 from cards.selectors import Translated, card_name, card_prefetches, pick_translation, translated
 from champions.models import Visibility
 from cod_site.errors import DomainError
@@ -422,6 +422,18 @@ def puzzle_custom_cards(scenario: dict[str, Any]) -> dict[str, dict[str, Any]]:
         for name, definition in own.items()
         if not _same_card(catalogue.get(name), definition)
     }
+
+
+def catalogue_pages(scenario: dict[str, Any]) -> dict[str, str]:
+    """The catalogue page (slug) of each of the position's cards that the catalogue defines as
+    the position does: its face on demand is the catalogue card's. A card the puzzle defines
+    its own way links to nothing (the catalogue's text would not be its rules)."""
+    own = set(scenario.get("cards") or {})
+    same = own - set(puzzle_custom_cards(scenario))
+    rows = CardTranslation.objects.filter(
+        language_code="en", name__in=same, card__in=Card.objects.deckable()
+    ).values_list("name", "card__slug")
+    return dict(rows)
 
 
 def editor_definitions(

@@ -39,6 +39,7 @@ from grimoire.selectors import (
     ability_codes,
     catalogue_cards,
     catalogue_labels,
+    catalogue_pages,
     editor_definitions,
     job_status,
     lesson_number,
@@ -192,9 +193,13 @@ def _solve_context(
             result = judged
     return {
         "puzzle": puzzle,
-        # The catalogue's cards named in the page's language, as the editor names them.
+        # The catalogue's cards named in the page's language, as the editor names them, and
+        # their faces on demand.
         "board": display.board(
-            puzzle.scenario, turn.state, catalogue_labels(set(puzzle.scenario.get("cards") or {}))
+            puzzle.scenario,
+            turn.state,
+            catalogue_labels(set(puzzle.scenario.get("cards") or {})),
+            catalogue_pages(puzzle.scenario),
         ),
         "chosen": [display.action_text(action) for action in turn.actions],
         "moves": []

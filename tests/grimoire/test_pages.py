@@ -9,6 +9,7 @@ from django.test import Client
 
 from grimoire.book import book_entries
 from grimoire.models import Puzzle
+from grimoire.selectors import catalogue_definitions
 from grimoire.services import puzzle_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
@@ -199,3 +200,41 @@ def test_the_board_refuses_a_bad_action_and_starts_again_on_bad_input(book: None
     assert "<h1>Wings and claws</h1>" in full.content.decode()
     assert full.context["chosen"] == ["Place Claw onto Hawk."]
     assert Puzzle.objects.get(uid="book-aerial-wings").attempts == 0
+
+
+def test_a_catalogue_card_shows_its_face_on_demand_and_a_changed_one_does_not(
+    django_user_model: Any,
+) -> None:
+    ana = django_user_model.objects.create_user("ana", password="x")
+    cards = catalogue_definitions({"Paladwarf", "Dragonet"})
+    # The puzzle's Dragonet is not the catalogue's: its face would tell other rules.
+    cards["Dragonet"] = {**cards["Dragonet"], "attack": 5}
+    scenario = {
+        "cards": cards,
+        "state": {
+            "active": "A",
+            "players": {
+                "A": {"hand": ["STRONGHOLD", "Dragonet"], "mana": 4},
+                "B": {
+                    "hand": ["STRONGHOLD", "Dragonet"],
+                    "lines": {"top": [{"card": "Paladwarf"}]},
+                },
+            },
+        },
+    }
+    puzzle = puzzle_create(
+        author=ana,
+        scenario=scenario,
+        goal={"kind": "win"},
+        difficulty=1,
+        translations={"en": {"title": "Faces"}},
+    )
+    client = Client()
+    client.force_login(ana)
+    page = client.get(f"/fr/grimoire/{puzzle.uid}/").content.decode()
+    assert (
+        '<button type="button" class="board-card-name card-peek" '
+        'data-peek="/fr/cards/paladwarf/peek/" aria-expanded="false">Palanain</button>'
+    ) in page
+    assert "/cards/dragonet/peek/" not in page
+    assert "cards/card_peek.js" in page
