@@ -1,15 +1,17 @@
 """Writes of simulated test games: create a batch, run one chunk of it, cancel it, fail it.
 
-How a batch runs: `batch_create` stores it and, once committed, hands its chunks to the Celery
-workers (with REDIS_URL) or to the in-process thread pool (`engine.background`, without a broker).
-`chunk_run` plays one chunk and writes its totals exactly once: the chunk row is unique per (batch,
-index), a chunk already written is not played again, and the batch's counters move in the same
-transaction as the row. The chunk that completes the batch adds up all the chunk rows. A chunk
-whose message the broker lost is sent again by `batch_resend_lost_chunks`.
+How a batch runs: `batch_create` stores it and, once committed, hands its first chunks (a wave,
+SIMULATION_WAVE) to the Celery workers (with REDIS_URL) or to the in-process thread pool
+(`engine.background`, without a broker). `chunk_run` plays one chunk and writes its totals exactly
+once: the chunk row is unique per (batch, index), a chunk already written is not played again,
+and the batch's counters move in the same transaction as the row, which also claims the batch's
+next unsent chunk (`chunks_sent`), sent once it commits: batches take turns in the queue. The
+chunk that completes the batch adds up all the chunk rows. A chunk whose message the broker lost
+is sent again by `batch_resend_lost_chunks`.
 
 Beside it: what a batch request may ask for (`engine.batch_requests`), difficulty curves
 (`engine.curve_services`) and Duel of Chaos batches (`engine.chaos_services`). What stays here
-(about 630 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
+(about 700 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
 they share the chunking, the dispatch and the in-process pool (`background`, `_dispatch`,
 `chunk_run`, which the tests replace in this module).
 """
@@ -113,11 +115,15 @@ def retry_delay(retries: int) -> int:
 # (CHUNK_GAMES) that cancel and retry as small ones do; 100,000 Duel games of learned_deep take
 # ~760 s of CPU (the ladder file's 0.176 ms of rules and 2 x 3.7 ms a game), some 6 minutes of
 # two workers, Free-For-All and Team Play ~4,700 s (four seats of 11.7 ms). The per-user limits
-# count games, not CPU (`batch_requests.limits_check`). Issue 30's goal of a 10,000-game Duel
-# batch in a minute of two workers still measures the size a player waits for
-# (bench/simulation_bench.py), now always with the strongest agent. The budget is derived, not
-# chosen: what MAX_GAMES games of the mode's strongest cost, so only callers beyond a batch's
-# size (a metagame of many decks, `manage.py difficulty_levels`) fall back on a cheaper agent.
+# count games, not CPU (`batch_requests.limits_check`). Such a batch does not hold up the batches
+# queued after it (issue 31): a batch keeps only SIMULATION_WAVE chunks in the queue, and each
+# chunk written sends its batch's next one behind the other batches' chunks (`_chunk_write`), so
+# a one-chunk batch starts after a wave of each active batch, whatever their size. Issue 30's
+# goal of a 10,000-game Duel batch in a minute of two workers still measures the size a player
+# waits for (bench/simulation_bench.py), now always with the strongest agent. The budget is
+# derived, not chosen: what MAX_GAMES games of the mode's strongest cost, so only callers beyond
+# a batch's size (a metagame of many decks, `manage.py difficulty_levels`) fall back on a cheaper
+# agent.
 
 
 def batch_cpu_seconds(mode: str = MODE) -> float:
@@ -369,15 +375,19 @@ def _dispatch(batch_id: int, chunks: int) -> None:
     _send_chunks(batch_id, range(chunks))
 
 
-def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
-    """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
+def _send_chunks(batch_id: int, indexes: Iterable[int], queue: str | None = None) -> None:
+    """One task per chunk: Celery workers with a broker (on `queue`, else the default one), else
+    the in-process thread pool."""
     if in_process():
         for index in indexes:
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
     run_chunk = current_app.tasks[RUN_CHUNK_TASK]
     for index in indexes:
-        run_chunk.apply_async(args=(batch_id, index))
+        if queue:
+            run_chunk.apply_async(args=(batch_id, index), queue=queue)
+        else:
+            run_chunk.apply_async(args=(batch_id, index))
 
 
 def batches_resume_orphaned() -> int:
@@ -488,9 +498,10 @@ class ChunkResult:
     played: bool  # False when the chunk had already been written by an earlier delivery
 
 
-def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
+def chunk_run(*, batch_id: int, index: int, queue: str | None = None) -> ChunkResult:
     """Play chunk `index` of a batch and write its totals once (idempotent: a second run of the
-    same chunk, a retry or a redelivered task, finds the row and does nothing)."""
+    same chunk, a retry or a redelivered task, finds the row and does nothing), then send the
+    batch's next chunk (to `queue`, with Celery: the one this chunk came from)."""
     # Every chunk pays for these queries: only the columns it reads (not the totals document).
     batch = (
         SimulationBatch.objects.filter(pk=batch_id)
@@ -546,7 +557,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
     if following is not None:
         # Once committed: a process that dies here leaves a chunk sent and unwritten, which
         # `batch_resend_lost_chunks` (`batches_resume_orphaned` in-process) sends again.
-        _send_chunks(batch_id, [following])
+        _send_chunks(batch_id, [following], queue)
     return ChunkResult(chunk, True)
 
 

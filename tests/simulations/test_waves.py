@@ -116,6 +116,31 @@ def test_with_celery_a_small_batch_runs_after_a_wave_of_each_large_one(
 
 
 @pytest.mark.usefixtures("cards_db")
+def test_a_chunk_sends_the_next_to_the_queue_it_came_from(
+    owner: Any,
+    precon_deck: Deck,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Not to the worker's default queue: the benchmark's and the tests' workers take a queue of
+    their own that the process creating the batch sends its first wave to."""
+    from cod_site.celery import app
+    from engine import tasks
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    calls: list[tuple[tuple[int, int], dict[str, str]]] = []
+    monkeypatch.setattr(
+        "engine.tasks.run_chunk.apply_async",
+        lambda args, **options: calls.append(((args[0], args[1]), options)),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = create_batch(owner, precon_deck, 100, chunk_size=10)
+    assert calls == [((batch.pk, index), {}) for index in range(WAVE)]
+    tasks.run_chunk.apply(args=(batch.pk, 0), routing_key="bench-simulations-2")
+    assert calls[WAVE:] == [((batch.pk, WAVE), {"queue": "bench-simulations-2"})]
+
+
+@pytest.mark.usefixtures("cards_db")
 def test_a_cancelled_batch_sends_no_more_chunks(
     owner: Any,
     precon_deck: Deck,
