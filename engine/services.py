@@ -555,9 +555,13 @@ def chunk_run(*, batch_id: int, index: int, queue: str | None = None) -> ChunkRe
     except _Superseded:
         return ChunkResult(None, False)
     if following is not None:
-        # Once committed: a process that dies here leaves a chunk sent and unwritten, which
-        # `batch_resend_lost_chunks` (`batches_resume_orphaned` in-process) sends again.
-        _send_chunks(batch_id, [following], queue)
+        # Once committed: a process that dies here, or a broker that refuses the message, leaves
+        # a chunk sent and unwritten, which `batch_resend_lost_chunks` (`batches_resume_orphaned`
+        # in-process) sends again; this chunk counts all the same.
+        try:
+            _send_chunks(batch_id, [following], queue)
+        except Exception:
+            logger.exception("simulation batch %s: chunk %s was not sent", batch_id, following)
     return ChunkResult(chunk, True)
 
 

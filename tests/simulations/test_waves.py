@@ -197,6 +197,37 @@ def test_the_sweep_resends_the_next_chunk_a_dead_worker_never_sent(
 
 
 @pytest.mark.usefixtures("cards_db")
+def test_a_chunk_whose_next_could_not_be_sent_counts_and_the_sweep_sends_that_one(
+    owner: Any,
+    precon_deck: Deck,
+    broker: deque[tuple[int, int]],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from kombu.exceptions import OperationalError
+
+    from engine import tasks
+
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = create_batch(owner, precon_deck, 100, chunk_size=10)
+    broker.clear()
+
+    def refused(args: tuple[int, int]) -> None:
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("engine.tasks.run_chunk.apply_async", refused)
+        assert tasks.run_chunk.apply(args=(batch.pk, 0)).get() == 10
+    batch.refresh_from_db()
+    assert (batch.status, batch.chunks_done, batch.chunks_sent) == (Status.RUNNING, 1, WAVE + 1)
+    _idle(batch)
+    assert services.batch_resend_lost_chunks(idle_for=timedelta(hours=1)) == WAVE
+    assert list(broker) == chunks_of(batch, range(1, WAVE + 1))
+    _work(broker)
+    check_done(batch)
+
+
+@pytest.mark.usefixtures("cards_db")
 def test_the_sweep_sends_the_next_wave_of_a_batch_with_nothing_left_queued(
     owner: Any,
     precon_deck: Deck,
