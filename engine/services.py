@@ -462,9 +462,10 @@ def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
 
 def _resend(batch_id: int) -> list[int]:
     """The chunks to send again for an active batch whose workers may have lost some: those it
-    sent and has not written, then its next ones (marked sent) until a wave is out again, in case
-    nothing of it is left to send them (the sending process died after a chunk was written).
-    Under the batch row's lock, so a chunk written meanwhile sends a chunk after these."""
+    sent and has not written (a chunk's write claims the next before sending it, so a process
+    that dies in between leaves one of those), then its next ones, marked sent, until a wave is
+    out again (fewer are when SIMULATION_WAVE was raised since). Under the batch row's lock, so
+    a chunk written meanwhile claims a chunk after these."""
     with transaction.atomic():
         batch = (
             SimulationBatch.objects.select_for_update()
