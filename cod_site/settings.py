@@ -212,6 +212,11 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 SIMULATION_MAX_ACTIVE_BATCHES = env_int("SIMULATION_MAX_ACTIVE_BATCHES", 3)
 SIMULATION_MAX_GAMES_PER_DAY = env_int("SIMULATION_MAX_GAMES_PER_DAY", 300_000)
 SIMULATION_THREADS = env_int("SIMULATION_THREADS", 2)
+# How many of one batch's chunks may be queued or running at once (engine.services: a chunk
+# written sends the next): twice the processes that play them (2 in `make worker` and in the
+# thread pool), so a batch alone keeps every process busy, and a batch queued behind others waits
+# for a few chunks of each, not for all of them. More worker processes: raise it to match.
+SIMULATION_WAVE = env_int("SIMULATION_WAVE", 4)
 # "Improve this deck" (engine.suggestions): searches one user may have running at once, and the
 # games their budgets may add up to in 24 hours (else 429).
 SUGGESTION_MAX_ACTIVE_SEARCHES = env_int("SUGGESTION_MAX_ACTIVE_SEARCHES", 1)

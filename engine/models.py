@@ -91,6 +91,9 @@ class SimulationBatch(models.Model):
     )
     games_done = models.PositiveIntegerField(_("games done"), default=0)
     chunks_done = models.PositiveIntegerField(_("chunks done"), default=0)
+    # Chunks 0 to chunks_sent - 1 have been handed to the queue (`services._dispatch`, then one
+    # more each time a chunk is written): the rest wait their turn, so batches take turns.
+    chunks_sent = models.PositiveIntegerField(_("chunks sent"), default=0)
     # CPU seconds the chunks spent playing games (the rest of the wall time is overhead).
     engine_seconds = models.FloatField(_("engine time (s)"), default=0.0)
     error = models.TextField(_("error"), blank=True)

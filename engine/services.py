@@ -1,15 +1,17 @@
 """Writes of simulated test games: create a batch, run one chunk of it, cancel it, fail it.
 
-How a batch runs: `batch_create` stores it and, once committed, hands its chunks to the Celery
-workers (with REDIS_URL) or to the in-process thread pool (`engine.background`, without a broker).
-`chunk_run` plays one chunk and writes its totals exactly once: the chunk row is unique per (batch,
-index), a chunk already written is not played again, and the batch's counters move in the same
-transaction as the row. The chunk that completes the batch adds up all the chunk rows. A chunk
-whose message the broker lost is sent again by `batch_resend_lost_chunks`.
+How a batch runs: `batch_create` stores it and, once committed, hands its first chunks (a wave,
+SIMULATION_WAVE) to the Celery workers (with REDIS_URL) or to the in-process thread pool
+(`engine.background`, without a broker). `chunk_run` plays one chunk and writes its totals exactly
+once: the chunk row is unique per (batch, index), a chunk already written is not played again,
+and the batch's counters move in the same transaction as the row, which also claims the batch's
+next unsent chunk (`chunks_sent`), sent once it commits: batches take turns in the queue. The
+chunk that completes the batch adds up all the chunk rows. A chunk whose message the broker lost
+is sent again by `batch_resend_lost_chunks`.
 
 Beside it: what a batch request may ask for (`engine.batch_requests`), difficulty curves
 (`engine.curve_services`) and Duel of Chaos batches (`engine.chaos_services`). What stays here
-(about 630 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
+(about 700 lines) is one batch's life, creating, dispatching, running and stopping its chunks:
 they share the chunking, the dispatch and the in-process pool (`background`, `_dispatch`,
 `chunk_run`, which the tests replace in this module).
 """
@@ -113,11 +115,15 @@ def retry_delay(retries: int) -> int:
 # (CHUNK_GAMES) that cancel and retry as small ones do; 100,000 Duel games of learned_deep take
 # ~760 s of CPU (the ladder file's 0.176 ms of rules and 2 x 3.7 ms a game), some 6 minutes of
 # two workers, Free-For-All and Team Play ~4,700 s (four seats of 11.7 ms). The per-user limits
-# count games, not CPU (`batch_requests.limits_check`). Issue 30's goal of a 10,000-game Duel
-# batch in a minute of two workers still measures the size a player waits for
-# (bench/simulation_bench.py), now always with the strongest agent. The budget is derived, not
-# chosen: what MAX_GAMES games of the mode's strongest cost, so only callers beyond a batch's
-# size (a metagame of many decks, `manage.py difficulty_levels`) fall back on a cheaper agent.
+# count games, not CPU (`batch_requests.limits_check`). Such a batch does not hold up the batches
+# queued after it (issue 31): a batch keeps only SIMULATION_WAVE chunks in the queue, and each
+# chunk written sends its batch's next one behind the other batches' chunks (`_chunk_write`), so
+# a one-chunk batch starts after a wave of each active batch, whatever their size. Issue 30's
+# goal of a 10,000-game Duel batch in a minute of two workers still measures the size a player
+# waits for (bench/simulation_bench.py), now always with the strongest agent. The budget is
+# derived, not chosen: what MAX_GAMES games of the mode's strongest cost, so only callers beyond
+# a batch's size (a metagame of many decks, `manage.py difficulty_levels`) fall back on a cheaper
+# agent.
 
 
 def batch_cpu_seconds(mode: str = MODE) -> float:
@@ -292,13 +298,16 @@ def _batch_write(
 ) -> SimulationBatch:
     """Store a batch and its seats; its chunks are sent once the transaction commits."""
     solo_ai, draft, pool = played.solo_ai, played.draft, played.pool
+    size = chunk_size or chunk_size_for(games, agents, draft.drafter if draft else None)
     batch = SimulationBatch.objects.create(
         requested_by=requested_by,
         mode=played.mode,
         exhaustion=exhaustion,
         champions=champions,
         games=games,
-        chunk_size=chunk_size or chunk_size_for(games, agents, draft.drafter if draft else None),
+        chunk_size=size,
+        # The first wave, sent once this commits; each chunk written sends the next.
+        chunks_sent=min(settings.SIMULATION_WAVE, simulation.chunk_count(games, size)),
         seed=seed,
         ai=solo_ai.options if solo_ai else None,
         ai_level=solo_ai.level if solo_ai else None,
@@ -326,7 +335,7 @@ def _batch_write(
         )
         for index, (deck, agent) in enumerate(zip(decks, agents, strict=True))
     )
-    transaction.on_commit(lambda: _dispatch(batch.pk, batch.chunks_total))
+    transaction.on_commit(lambda: _dispatch(batch.pk, batch.chunks_sent))
     return batch
 
 
@@ -360,20 +369,25 @@ def in_process() -> bool:
 
 
 def _dispatch(batch_id: int, chunks: int) -> None:
+    """Send a new batch's first `chunks` chunks (its first wave: `chunks_sent`)."""
     if in_process():
         background.take_batch(batch_id)
     _send_chunks(batch_id, range(chunks))
 
 
-def _send_chunks(batch_id: int, indexes: Iterable[int]) -> None:
-    """One task per chunk: Celery workers with a broker, else the in-process thread pool."""
+def _send_chunks(batch_id: int, indexes: Iterable[int], queue: str | None = None) -> None:
+    """One task per chunk: Celery workers with a broker (on `queue`, else the default one), else
+    the in-process thread pool."""
     if in_process():
         for index in indexes:
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
     run_chunk = current_app.tasks[RUN_CHUNK_TASK]
     for index in indexes:
-        run_chunk.apply_async(args=(batch_id, index))
+        if queue:
+            run_chunk.apply_async(args=(batch_id, index), queue=queue)
+        else:
+            run_chunk.apply_async(args=(batch_id, index))
 
 
 def batches_resume_orphaned() -> int:
@@ -387,15 +401,15 @@ def batches_resume_orphaned() -> int:
     if not in_process():
         return 0
     queued = 0
-    for batch in SimulationBatch.objects.filter(status__in=ACTIVE_STATUSES).only(
-        "games", "chunk_size"
+    for batch_id in SimulationBatch.objects.filter(status__in=ACTIVE_STATUSES).values_list(
+        "pk", flat=True
     ):
-        if not background.take_batch(batch.pk):
+        if not background.take_batch(batch_id):
             continue
-        missing = _unwritten_chunks(batch)
-        _send_chunks(batch.pk, missing)
+        missing = _resend(batch_id)
+        _send_chunks(batch_id, missing)
         if missing:
-            logger.info("simulation batch %s: resumed %s chunks", batch.pk, len(missing))
+            logger.info("simulation batch %s: resumed %s chunks", batch_id, len(missing))
         queued += len(missing)
     return queued
 
@@ -410,43 +424,66 @@ def pool_sweep_start() -> bool:
 
 
 def batch_resend_lost_chunks(*, idle_for: timedelta) -> int:
-    """With Celery: send again the unwritten chunks of every active batch that has shown no sign
-    of life for `idle_for` (the broker's visibility timeout, so that the chunks a dead worker
-    held have had their chance to come back on their own).
+    """With Celery: send again the chunks every active batch had sent and not written, if it has
+    shown no sign of life for `idle_for` (the broker's visibility timeout, so that the chunks a
+    dead worker held have had their chance to come back on their own), then its next chunks up
+    to a wave (`_resend`).
 
     The broker redelivers the chunks a dead worker had taken, except one it killed between
     taking the message from Redis and recording it as unacknowledged: that message is gone, and
-    its batch would wait forever. Sending every unwritten chunk again is safe (chunks are
-    idempotent) and cheap (a chunk already written is one query). A batch waiting behind a long
-    queue gets one more copy of its chunks per `idle_for`, no more: the batch's `active_at` is
-    moved on under a condition, so two sweeps at once never both send. Returns the chunks sent.
+    its batch would wait forever, since only a chunk written sends the next. Sending those again
+    is safe (chunks are idempotent) and cheap (a chunk already written is one query). A batch
+    waiting behind a long queue gets one more copy of its chunks per `idle_for`, no more: the
+    batch's `active_at` is moved on under a condition, so two sweeps at once never both send.
+    Returns the chunks sent.
     """
     if in_process():
         return 0  # the thread pool's batches are resumed by its own sweep
     now = timezone.now()
     idle = Q(active_at__lt=now - idle_for) | Q(active_at=None, created_at__lt=now - idle_for)
     sent = 0
-    for batch in SimulationBatch.objects.filter(idle, status__in=ACTIVE_STATUSES).only(
-        "games", "chunk_size"
+    for batch_id in SimulationBatch.objects.filter(idle, status__in=ACTIVE_STATUSES).values_list(
+        "pk", flat=True
     ):
         claimed = SimulationBatch.objects.filter(
-            idle, pk=batch.pk, status__in=ACTIVE_STATUSES
+            idle, pk=batch_id, status__in=ACTIVE_STATUSES
         ).update(active_at=now)
         if not claimed:
             continue
-        missing = _unwritten_chunks(batch)
-        _send_chunks(batch.pk, missing)
+        missing = _resend(batch_id)
+        _send_chunks(batch_id, missing)
         logger.warning(
             "simulation batch %s: idle for %s s, resent %s chunk(s)",
-            batch.pk, int(idle_for.total_seconds()), len(missing),
+            batch_id, int(idle_for.total_seconds()), len(missing),
         )  # fmt: skip
         sent += len(missing)
     return sent
 
 
-def _unwritten_chunks(batch: SimulationBatch) -> list[int]:
-    written = set(SimulationChunk.objects.filter(batch=batch).values_list("index", flat=True))
-    return [index for index in range(batch.chunks_total) if index not in written]
+def _resend(batch_id: int) -> list[int]:
+    """The chunks to send again for an active batch whose workers may have lost some: those it
+    sent and has not written (a chunk's write claims the next before sending it, so a process
+    that dies in between leaves one of those), then its next ones, marked sent, until a wave is
+    out again (fewer are when SIMULATION_WAVE was raised since). Under the batch row's lock, so
+    a chunk written meanwhile claims a chunk after these."""
+    with transaction.atomic():
+        batch = (
+            SimulationBatch.objects.select_for_update()
+            .filter(pk=batch_id, status__in=ACTIVE_STATUSES)
+            .only("games", "chunk_size", "chunks_sent")
+            .first()
+        )
+        if batch is None:
+            return []
+        written = set(
+            SimulationChunk.objects.filter(batch_id=batch_id).values_list("index", flat=True)
+        )
+        lost = [index for index in range(batch.chunks_sent) if index not in written]
+        more = min(settings.SIMULATION_WAVE - len(lost), batch.chunks_total - batch.chunks_sent)
+        if more > 0:
+            SimulationBatch.objects.filter(pk=batch_id).update(chunks_sent=F("chunks_sent") + more)
+            lost += range(batch.chunks_sent, batch.chunks_sent + more)
+    return lost
 
 
 # Running a chunk ------------------------------------------------------------------------------
@@ -462,9 +499,10 @@ class ChunkResult:
     played: bool  # False when the chunk had already been written by an earlier delivery
 
 
-def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
+def chunk_run(*, batch_id: int, index: int, queue: str | None = None) -> ChunkResult:
     """Play chunk `index` of a batch and write its totals once (idempotent: a second run of the
-    same chunk, a retry or a redelivered task, finds the row and does nothing)."""
+    same chunk, a retry or a redelivered task, finds the row and does nothing), then send the
+    batch's next chunk (to `queue`, with Celery: the one this chunk came from)."""
     # Every chunk pays for these queries: only the columns it reads (not the totals document).
     batch = (
         SimulationBatch.objects.filter(pk=batch_id)
@@ -509,40 +547,7 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
             next_check = time.monotonic() + CANCEL_CHECK_SECONDS
     seconds = time.thread_time() - started
     try:
-        with transaction.atomic():
-            # The row first: on SQLite the transaction takes the write lock at once.
-            chunk = SimulationChunk.objects.create(
-                batch_id=batch_id,
-                index=index,
-                first_game=first,
-                games=count,
-                totals=totals.to_json(),
-                engine_seconds=seconds,
-                worker=f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}",
-            )
-            updated = SimulationBatch.objects.filter(
-                pk=batch_id, status__in=ACTIVE_STATUSES
-            ).update(
-                games_done=F("games_done") + count,
-                chunks_done=F("chunks_done") + 1,
-                engine_seconds=F("engine_seconds") + seconds,
-                status=Status.RUNNING,
-                active_at=timezone.now(),
-            )
-            if not updated:
-                raise _Superseded
-            done = (
-                SimulationBatch.objects.select_for_update()
-                .filter(pk=batch_id)
-                .values_list("chunks_done", flat=True)
-                .get()
-            )
-            if done == batch.chunks_total:
-                SimulationBatch.objects.filter(pk=batch_id).update(
-                    totals=_sum_chunks(batch_id, spec.entrants, spec.end_reasons).to_json(),
-                    status=Status.DONE,
-                    finished_at=timezone.now(),
-                )
+        chunk, following = _chunk_write(batch, index, totals, seconds, spec)
     except IntegrityError:
         # Another delivery of this chunk wrote it meanwhile: that row counts, this run does not.
         return ChunkResult(
@@ -550,7 +555,66 @@ def chunk_run(*, batch_id: int, index: int) -> ChunkResult:
         )
     except _Superseded:
         return ChunkResult(None, False)
+    if following is not None:
+        # Once committed: a process that dies here, or a broker that refuses the message, leaves
+        # a chunk sent and unwritten, which `batch_resend_lost_chunks` (`batches_resume_orphaned`
+        # in-process) sends again; this chunk counts all the same.
+        try:
+            _send_chunks(batch_id, [following], queue)
+        except Exception:
+            logger.exception("simulation batch %s: chunk %s was not sent", batch_id, following)
     return ChunkResult(chunk, True)
+
+
+def _chunk_write(
+    batch: SimulationBatch,
+    index: int,
+    totals: simulation.Totals,
+    seconds: float,
+    spec: simulation.BatchSpec,
+) -> tuple[SimulationChunk, int | None]:
+    """Write a chunk played and count it in its batch, in one transaction; the batch's totals
+    too if it was the last. Returns the row and the chunk to send next (None: all were sent)."""
+    first, count = simulation.chunk_span(batch.games, batch.chunk_size, index)
+    with transaction.atomic():
+        # The row first: on SQLite the transaction takes the write lock at once.
+        chunk = SimulationChunk.objects.create(
+            batch_id=batch.pk,
+            index=index,
+            first_game=first,
+            games=count,
+            totals=totals.to_json(),
+            engine_seconds=seconds,
+            worker=f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}",
+        )
+        updated = SimulationBatch.objects.filter(pk=batch.pk, status__in=ACTIVE_STATUSES).update(
+            games_done=F("games_done") + count,
+            chunks_done=F("chunks_done") + 1,
+            engine_seconds=F("engine_seconds") + seconds,
+            status=Status.RUNNING,
+            active_at=timezone.now(),
+        )
+        if not updated:
+            raise _Superseded
+        # This chunk's turn is over: the batch's next unsent chunk goes to the back of the queue,
+        # behind the other batches' chunks. The update above keeps the row locked until this
+        # commits, so two chunks written at once claim two different chunks.
+        claimed = SimulationBatch.objects.filter(
+            pk=batch.pk, chunks_sent__lt=batch.chunks_total
+        ).update(chunks_sent=F("chunks_sent") + 1)
+        done, sent = (
+            SimulationBatch.objects.select_for_update()
+            .filter(pk=batch.pk)
+            .values_list("chunks_done", "chunks_sent")
+            .get()
+        )
+        if done == batch.chunks_total:
+            SimulationBatch.objects.filter(pk=batch.pk).update(
+                totals=_sum_chunks(batch.pk, spec.entrants, spec.end_reasons).to_json(),
+                status=Status.DONE,
+                finished_at=timezone.now(),
+            )
+    return chunk, sent - 1 if claimed else None
 
 
 def _still_active(batch_id: int) -> bool:

@@ -30,6 +30,7 @@ class ChunkTask(Task):
 
 
 @shared_task(
+    bind=True,
     name=services.RUN_CHUNK_TASK,
     base=ChunkTask,
     acks_late=True,
@@ -43,9 +44,12 @@ class ChunkTask(Task):
     soft_time_limit=CHUNK_SOFT_TIME_LIMIT,
     time_limit=CHUNK_TIME_LIMIT,
 )
-def run_chunk(batch_id: int, index: int) -> int:
-    """Play one chunk of a batch; returns the games it wrote (0: already written or skipped)."""
-    result = services.chunk_run(batch_id=batch_id, index=index)
+def run_chunk(self: Task, batch_id: int, index: int) -> int:
+    """Play one chunk of a batch; returns the games it wrote (0: already written or skipped).
+    The batch's next chunk goes to the queue this one came from (that of the process that
+    created the batch, whatever this worker's default)."""
+    queue = (self.request.delivery_info or {}).get("routing_key")
+    result = services.chunk_run(batch_id=batch_id, index=index, queue=queue)
     return result.chunk.games if result.played and result.chunk is not None else 0
 
 

@@ -1,6 +1,7 @@
 """Fixtures of the simulated test games: users, decks, and a way to run a batch's chunks in the
 test's own thread (the catalogue fixtures come from tests/support/database.py)."""
 
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -104,11 +105,14 @@ def constructed_deck(cards_db: None, owner: Any) -> Deck:
 
 
 class InlineExecutor:
-    """Stands in for the in-process thread pool: runs each submitted job at once, in order."""
+    """Stands in for the in-process thread pool: runs each submitted job at once, in order (a job
+    submitted by a running one, a chunk's next, runs once that one returns)."""
 
     def __init__(self) -> None:
         self.jobs = 0
         self.batches: set[int] = set()
+        self._later: deque[tuple[Callable[..., Any], dict[str, Any]]] = deque()
+        self._running = False
 
     def take_batch(self, batch_id: int) -> bool:
         if batch_id in self.batches:
@@ -119,8 +123,37 @@ class InlineExecutor:
     def submit(self, function: Callable[..., Any], /, **kwargs: Any) -> Future:
         self.jobs += 1
         future: Future = Future()
-        future.set_result(function(**kwargs))
+        if self._running:
+            self._later.append((function, kwargs))
+            return future
+        self._running = True
+        try:
+            future.set_result(function(**kwargs))
+            while self._later:
+                later, arguments = self._later.popleft()
+                later(**arguments)
+        finally:
+            self._running = False
         return future
+
+
+class QueuedExecutor(InlineExecutor):
+    """Stands in for the thread pool as one thread taking jobs first in, first out: `run` plays
+    them until none is left."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: deque[tuple[Callable[..., Any], dict[str, Any]]] = deque()
+
+    def submit(self, function: Callable[..., Any], /, **kwargs: Any) -> Future:
+        self.jobs += 1
+        self.queue.append((function, kwargs))
+        return Future()
+
+    def run(self) -> None:
+        while self.queue:
+            function, kwargs = self.queue.popleft()
+            function(**kwargs)
 
 
 class HeldExecutor(InlineExecutor):

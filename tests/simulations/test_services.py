@@ -21,7 +21,13 @@ from engine.rules import native
 from engine.rules import replay as replays
 from engine.selectors import SeatChoice
 from tests.champions.conftest import design
-from tests.simulations.conftest import InlineExecutor, as_on_main, create_batch, run_chunks
+from tests.simulations.conftest import (
+    HeldExecutor,
+    InlineExecutor,
+    as_on_main,
+    create_batch,
+    run_chunks,
+)
 
 pytestmark = pytest.mark.usefixtures("cards_db")
 
@@ -104,10 +110,12 @@ def test_a_duel_batch_totals_are_those_main_counted(
 
 def _orphan(owner: Any, deck: Deck, capture: Any) -> SimulationBatch:
     """In-process mode: a batch whose server stopped after chunk 0 was written, taking its
-    thread pool with it (the new process never dispatched it)."""
+    thread pool with it, and the chunk 0 sent to it next (the new process never dispatched it)."""
     with capture(execute=False):
         batch = create_batch(owner, deck, 45)
-    services.chunk_run(batch_id=batch.pk, index=0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services, "background", HeldExecutor())
+        services.chunk_run(batch_id=batch.pk, index=0)
     return batch
 
 
@@ -201,7 +209,7 @@ def test_the_sweep_resends_the_unwritten_chunks_of_an_idle_batch_once_per_idle_t
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         batch = create_batch(owner, precon_deck, 45)
-    assert sent == [[batch.pk, index] for index in range(5)]
+    assert sent == [[batch.pk, index] for index in range(4)]  # a wave; chunk 0 written sends 4
     for index in (0, 3):
         services.chunk_run(batch_id=batch.pk, index=index)
     sent.clear()
@@ -385,7 +393,7 @@ def test_the_in_process_runner_retries_then_fails_the_batch(
     assert batch.status == Status.FAILED
 
 
-def test_with_a_broker_each_chunk_is_one_celery_task(
+def test_with_a_broker_each_chunk_is_one_celery_task_a_wave_at_a_time(
     owner: Any,
     precon_deck: Deck,
     monkeypatch: pytest.MonkeyPatch,
@@ -402,8 +410,12 @@ def test_with_a_broker_each_chunk_is_one_celery_task(
     with django_capture_on_commit_callbacks(execute=True):
         batch = create_batch(owner, precon_deck, 1000)
     assert batch.chunk_size == 50
-    # 1,000 games: 18 chunks of 50, then the last 100 games in 4 chunks of 25.
-    assert sent == [(batch.pk, index) for index in range(22)]
+    # 1,000 games: 18 chunks of 50, then the last 100 games in 4 chunks of 25; the first
+    # SIMULATION_WAVE are sent, each chunk written sends the next (tests/simulations/test_waves.py).
+    assert batch.chunks_total == 22
+    assert sent == [(batch.pk, index) for index in range(4)]
+    services.chunk_run(batch_id=batch.pk, index=2)
+    assert sent == [(batch.pk, index) for index in range(5)]
 
 
 def test_the_celery_task_runs_a_chunk(owner: Any, precon_deck: Deck) -> None:

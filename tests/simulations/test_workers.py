@@ -22,7 +22,7 @@ from django.test import Client
 
 from cod_site.celery import app
 from engine import selectors, simulation
-from engine.models import SimulationBatch, Status
+from engine.models import SimulationBatch, SimulationChunk, Status
 from tests.decks.conftest import PRECON
 from tests.simulations.conftest import create_batch, make_deck
 from tests.support.processes import running
@@ -172,7 +172,7 @@ def test_a_chunk_the_broker_lost_is_sent_again(
     batch = create_batch(owner, deck, 200, seed=11, chunk_size=20)
     assert batch.chunks_total == 12  # 8 of 20, then 4 of 10
     broker = redis.Redis.from_url(settings.REDIS_URL)
-    assert broker.llen(queue) == 12
+    assert broker.llen(queue) == settings.SIMULATION_WAVE == 4  # each chunk written sends one
     lost = json.loads(broker.rpop(queue))  # the oldest message: chunk 0
     assert lost["headers"]["argsrepr"] == f"({batch.pk}, 0)"
     log = tmp_path / "worker.log"
@@ -181,6 +181,32 @@ def test_a_chunk_the_broker_lost_is_sent_again(
     _check_exact(done, games=200)
     assert done.chunks.get(index=0).first_game == 0
     assert "resent 1 chunk" in log.read_text()
+
+
+def test_a_small_batch_queued_behind_a_large_one_runs_after_a_wave_of_it(
+    queue: str, tmp_path: Path, django_user_model: Any
+) -> None:
+    """Issue 31: the large batch keeps a wave of its chunks in the queue, so the small batch's
+    one chunk, queued after, is written among the first chunks, not after the large batch's 102."""
+    owner = django_user_model.objects.create_user("ulla", password="pw-ulla-123456")
+    deck = make_deck(owner, PRECON[1], name="Ulla's deck")
+    large = create_batch(owner, deck, GAMES, seed=2024, chunk_size=20)
+    small = create_batch(owner, deck, 10, seed=5)
+    log = tmp_path / "worker.log"
+    with worker(queue, log):
+        done = _wait(large.pk, log, _over)
+    _check_exact(done)
+    small.refresh_from_db()
+    _check_exact(small, games=10)
+    written = list(
+        SimulationChunk.objects.filter(batch__in=[large, small])
+        .order_by("pk")
+        .values_list("batch_id", flat=True)
+    )
+    assert len(written) == 103
+    # Queued: the large batch's first 4, then the small one's; 2 processes, each chunk written
+    # sending the next behind it.
+    assert written.index(small.pk) <= 2 * settings.SIMULATION_WAVE
 
 
 def test_a_search_for_suggestions_plays_its_rounds_on_the_workers(
