@@ -10,7 +10,7 @@ PORT ?= 8000
 PLAYWRIGHT_CHROMIUM ?= /usr/bin/chromium
 export PLAYWRIGHT_CHROMIUM
 
-.PHONY: install engine run serve test chromium lint worker bench messages clean
+.PHONY: install engine run serve test chromium wrk lint worker bench messages clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -71,11 +71,21 @@ chromium:
 	tests will be skipped. Install it (as root: apt-get install chromium fonts-dejavu-core) or set \
 	PLAYWRIGHT_CHROMIUM to a Chromium binary."
 
+# bench/load_bench.py's load generator (issue 26: a C client, so the cores stay the servers').
+wrk:
+	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "No wrk: installing Debian's wrk for the load bench"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq wrk >/dev/null; \
+	fi
+	@command -v wrk >/dev/null || echo "No wrk: the load bench will be skipped. Install it (as \
+	root: apt-get install wrk; macOS: brew install wrk)."
+
 worker: install
 	$(BIN)/celery -A cod_site worker --loglevel=INFO --concurrency=$${WORKER_CONCURRENCY:-2} --prefetch-multiplier=1 \
 	  --beat
 
-bench: install
+bench: install wrk
 	$(PY) bench/run.py
 
 clean:
