@@ -116,7 +116,7 @@ def retry_delay(retries: int) -> int:
 # ~760 s of CPU (the ladder file's 0.176 ms of rules and 2 x 3.7 ms a game), some 6 minutes of
 # two workers, Free-For-All and Team Play ~4,700 s (four seats of 11.7 ms). The per-user limits
 # count games, not CPU (`batch_requests.limits_check`). Such a batch does not hold up the batches
-# queued after it (issue 31): a batch keeps only SIMULATION_WAVE chunks in the queue, and each
+# queued after it (issue 30): a batch keeps only SIMULATION_WAVE chunks in the queue, and each
 # chunk written sends its batch's next one behind the other batches' chunks (`_chunk_write`), so
 # a one-chunk batch starts after a wave of each active batch, whatever their size. Issue 30's
 # goal of a 10,000-game Duel batch in a minute of two workers still measures the size a player

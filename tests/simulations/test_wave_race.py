@@ -1,4 +1,4 @@
-"""Two chunks of a batch written at the same instant, on committed data in two threads (issue 31):
+"""Two chunks of a batch written at the same instant, on committed data in two threads (issue 30):
 each claims the batch's next unsent chunk under the batch row's lock, so none is sent twice or
 skipped."""
 

@@ -1,4 +1,4 @@
-"""Batches take turns in the queue (issue 31): each keeps a wave of its chunks queued
+"""Batches take turns in the queue (issue 30): each keeps a wave of its chunks queued
 (SIMULATION_WAVE, 4), and a chunk written sends its batch's next one, so a small batch queued
 behind large ones runs within a wave of each, with Celery and in the in-process pool alike; the
 sweeps send again what was sent and lost; two chunks written at once send two different chunks."""

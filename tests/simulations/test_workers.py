@@ -186,7 +186,7 @@ def test_a_chunk_the_broker_lost_is_sent_again(
 def test_a_small_batch_queued_behind_a_large_one_runs_after_a_wave_of_it(
     queue: str, tmp_path: Path, django_user_model: Any
 ) -> None:
-    """Issue 31: the large batch keeps a wave of its chunks in the queue, so the small batch's
+    """Issue 30: the large batch keeps a wave of its chunks in the queue, so the small batch's
     one chunk, queued after, is written among the first chunks, not after the large batch's 102."""
     owner = django_user_model.objects.create_user("ulla", password="pw-ulla-123456")
     deck = make_deck(owner, PRECON[1], name="Ulla's deck")
