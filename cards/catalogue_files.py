@@ -12,14 +12,14 @@ from pathlib import Path
 from cards.data_files import (
     RULE_ID,
     CatalogueFileError,
-    _key_position,
-    _MarkedDict,
-    _position,
-    _Problems,
-    _read_csv,
-    _read_yaml,
-    _Row,
-    _translations,
+    MarkedDict,
+    Problems,
+    Row,
+    key_position,
+    read_csv,
+    read_translations,
+    read_yaml,
+    value_position,
 )
 from cards.text import card_slug
 
@@ -123,12 +123,12 @@ class Catalogue:
     rules: list[RuleRow] = field(default_factory=list)
 
 
-def _expansions(path: Path, problems: _Problems) -> list[ExpansionRow]:
+def _expansions(path: Path, problems: Problems) -> list[ExpansionRow]:
     result: list[ExpansionRow] = []
     seen_codes: set[str] = set()
     seen_slugs: set[str] = set()
-    for position, raw in enumerate(_read_csv(path, EXPANSION_COLUMNS, problems), start=1):
-        row = _Row(path.name, raw, EXPANSION_COLUMNS, problems)
+    for position, raw in enumerate(read_csv(path, EXPANSION_COLUMNS, problems), start=1):
+        row = Row(path.name, raw, EXPANSION_COLUMNS, problems)
         code = row.text("code", required=True)
         slug = row.text("slug", required=True)
         if code in seen_codes:
@@ -153,11 +153,11 @@ def _expansions(path: Path, problems: _Problems) -> list[ExpansionRow]:
     return result
 
 
-def _abilities(path: Path, problems: _Problems) -> list[AbilityRow]:
+def _abilities(path: Path, problems: Problems) -> list[AbilityRow]:
     result: list[AbilityRow] = []
     seen: set[str] = set()
-    for position, raw in enumerate(_read_csv(path, ABILITY_COLUMNS, problems), start=1):
-        row = _Row(path.name, raw, ABILITY_COLUMNS, problems)
+    for position, raw in enumerate(read_csv(path, ABILITY_COLUMNS, problems), start=1):
+        row = Row(path.name, raw, ABILITY_COLUMNS, problems)
         code = row.text("code", required=True)
         if code in seen:
             row.fail("code", f"duplicate code {code!r}")
@@ -190,14 +190,14 @@ def _abilities(path: Path, problems: _Problems) -> list[AbilityRow]:
 
 def _cards(
     path: Path,
-    problems: _Problems,
+    problems: Problems,
     expansions: dict[str, ExpansionRow],
     abilities: dict[str, AbilityRow],
 ) -> list[CardRow]:
     result: list[CardRow] = []
     seen: set[str] = set()
-    for raw in _read_csv(path, CARD_COLUMNS, problems):
-        row = _Row(path.name, raw, CARD_COLUMNS, problems)
+    for raw in read_csv(path, CARD_COLUMNS, problems):
+        row = Row(path.name, raw, CARD_COLUMNS, problems)
         set_code = row.text("set_code", required=True)
         expansion = expansions.get(set_code)
         if set_code and expansion is None:
@@ -254,57 +254,63 @@ def _cards(
     return result
 
 
-def _rules(path: Path, problems: _Problems, abilities: dict[str, AbilityRow]) -> list[RuleRow]:
-    document = _read_yaml(path, problems)
+def _rules(path: Path, problems: Problems, abilities: dict[str, AbilityRow]) -> list[RuleRow]:
+    document = read_yaml(path, problems)
     if document is None:
         return []
     entries = document.get("entries") if isinstance(document, dict) else None
     if not isinstance(entries, list):
-        problems.add(path.name, *_position(document), "expected a top-level 'entries' list")
+        problems.add(path.name, *value_position(document), "expected a top-level 'entries' list")
         return []
     result: list[RuleRow] = []
     seen: set[str] = set()
     allowed = {"id", "number", "ability", "title", "text"}
     for position, entry in enumerate(entries, start=1):
-        if not isinstance(entry, _MarkedDict):
+        if not isinstance(entry, MarkedDict):
             problems.add(path.name, 0, 0, f"entry {position}: expected a mapping")
             continue
         for key in entry:
             if key not in allowed:
-                problems.add(path.name, *_key_position(entry, key), f"unknown key {key!r}")
+                problems.add(path.name, *key_position(entry, key), f"unknown key {key!r}")
         rule_id = entry.get("id")
         if not isinstance(rule_id, str) or not rule_id:
-            problems.add(path.name, *_position(entry, "id"), "id: expected text")
+            problems.add(path.name, *value_position(entry, "id"), "id: expected text")
             rule_id = ""
         elif not RULE_ID.fullmatch(rule_id):
-            problems.add(path.name, *_position(entry, "id"), f"id {rule_id!r}: use a-z, 0-9 and -")
+            problems.add(
+                path.name, *value_position(entry, "id"), f"id {rule_id!r}: use a-z, 0-9 and -"
+            )
         elif rule_id in seen:
-            problems.add(path.name, *_position(entry, "id"), f"duplicate id {rule_id!r}")
+            problems.add(path.name, *value_position(entry, "id"), f"duplicate id {rule_id!r}")
         seen.add(rule_id)
         number = entry.get("number")
         if not isinstance(number, str | int | float) or isinstance(number, bool):
-            problems.add(path.name, *_position(entry, "number"), "number: expected text")
+            problems.add(path.name, *value_position(entry, "number"), "number: expected text")
         ability = entry.get("ability")
         if ability is not None and ability not in abilities:
-            problems.add(path.name, *_position(entry, "ability"), f"unknown ability {ability!r}")
+            problems.add(
+                path.name, *value_position(entry, "ability"), f"unknown ability {ability!r}"
+            )
         result.append(
             RuleRow(
                 rule_id=rule_id,
                 number=str(number),
                 position=position,
                 ability=ability,
-                titles=_translations(path.name, entry, "title", problems, required=("en", "fr")),
-                texts=_translations(path.name, entry, "text", problems, required=("en", "fr")),
+                titles=read_translations(
+                    path.name, entry, "title", problems, required=("en", "fr")
+                ),
+                texts=read_translations(path.name, entry, "text", problems, required=("en", "fr")),
             )
         )
     return result
 
 
 def _swedish_names(
-    path: Path, problems: _Problems, catalogue: Catalogue
+    path: Path, problems: Problems, catalogue: Catalogue
 ) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """Names the Swedish edition prints (expansions by code, cards by slug, abilities by code)."""
-    document = _read_yaml(path, problems)
+    document = read_yaml(path, problems)
     if document is None:
         return {}, {}, {}
     known = {
@@ -318,17 +324,21 @@ def _swedish_names(
         return {}, {}, {}
     for key in document:
         if key not in known:
-            problems.add(path.name, *_key_position(document, key), f"unknown section {key!r}")
+            problems.add(path.name, *key_position(document, key), f"unknown section {key!r}")
     for section, keys in known.items():
         names = document.get(section) or {}
         if not isinstance(names, dict):
-            problems.add(path.name, *_position(document, section), f"{section}: expected a mapping")
+            problems.add(
+                path.name, *value_position(document, section), f"{section}: expected a mapping"
+            )
             names = {}
         for key, name in names.items():
             if str(key) not in keys:
-                problems.add(path.name, *_key_position(names, key), f"{section}: unknown {key!r}")
+                problems.add(path.name, *key_position(names, key), f"{section}: unknown {key!r}")
             elif not isinstance(name, str) or not name.strip():
-                problems.add(path.name, *_position(names, key), f"{section}.{key}: expected text")
+                problems.add(
+                    path.name, *value_position(names, key), f"{section}.{key}: expected text"
+                )
         result[section] = {str(key): str(name).strip() for key, name in names.items()}
     return result["expansions"], result["cards"], result["abilities"]
 
@@ -363,7 +373,7 @@ def _product_cards(expansion: ExpansionRow) -> list[CardRow]:
 
 def read_catalogue(data_dir: Path) -> Catalogue:
     """Every data file of `data_dir`, checked; raises CatalogueFileError listing all problems."""
-    problems = _Problems()
+    problems = Problems()
     catalogue = Catalogue()
     catalogue.expansions = _expansions(data_dir / "expansions.csv", problems)
     catalogue.abilities = _abilities(data_dir / "abilities.csv", problems)

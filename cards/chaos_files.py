@@ -18,15 +18,15 @@ from cards.data_files import (
     LANGUAGES,
     RULE_ID,
     CatalogueFileError,
-    _CsvRow,
-    _key_position,
-    _MarkedDict,
-    _position,
-    _Problems,
-    _read_csv,
-    _read_yaml,
-    _Row,
-    _translations,
+    CsvRow,
+    MarkedDict,
+    Problems,
+    Row,
+    key_position,
+    read_csv,
+    read_translations,
+    read_yaml,
+    value_position,
 )
 from cards.text import card_slug
 from engine.chaos.cards import FIELDS, card_problems
@@ -118,7 +118,7 @@ class ChaosCatalogue:
     rules: list[ChaosRuleRow] = field(default_factory=list)
 
 
-def _prefixed(problems: _Problems, start: int) -> None:
+def _prefixed(problems: Problems, start: int) -> None:
     """The problems found from ``start`` on are in ``chaos/<file>``."""
     for index in range(start, len(problems.items)):
         problem = problems.items[index]
@@ -127,7 +127,7 @@ def _prefixed(problems: _Problems, start: int) -> None:
         )
 
 
-def _names(row: _Row, required: tuple[str, ...]) -> dict[str, str]:
+def _names(row: Row, required: tuple[str, ...]) -> dict[str, str]:
     names = {}
     for language in LANGUAGES:
         column = f"name_{language}"
@@ -138,11 +138,11 @@ def _names(row: _Row, required: tuple[str, ...]) -> dict[str, str]:
     return names
 
 
-def _sets(path: Path, problems: _Problems) -> list[ChaosSetRow]:
+def _sets(path: Path, problems: Problems) -> list[ChaosSetRow]:
     result: list[ChaosSetRow] = []
     seen: set[str] = set()
-    for position, raw in enumerate(_read_csv(path, SET_COLUMNS, problems), start=1):
-        row = _Row(path.name, raw, SET_COLUMNS, problems)
+    for position, raw in enumerate(read_csv(path, SET_COLUMNS, problems), start=1):
+        row = Row(path.name, raw, SET_COLUMNS, problems)
         code = row.text("code", required=True)
         if code in seen:
             row.fail("code", f"duplicate code {code!r}")
@@ -166,10 +166,10 @@ def _sets(path: Path, problems: _Problems) -> list[ChaosSetRow]:
     return result
 
 
-def _keywords(path: Path, problems: _Problems) -> list[ChaosKeywordRow]:
+def _keywords(path: Path, problems: Problems) -> list[ChaosKeywordRow]:
     result: list[ChaosKeywordRow] = []
-    for position, raw in enumerate(_read_csv(path, KEYWORD_COLUMNS, problems), start=1):
-        row = _Row(path.name, raw, KEYWORD_COLUMNS, problems)
+    for position, raw in enumerate(read_csv(path, KEYWORD_COLUMNS, problems), start=1):
+        row = Row(path.name, raw, KEYWORD_COLUMNS, problems)
         code = row.text("code", required=True)
         if code and code not in KEYWORDS:
             row.fail("code", f"{code!r} is not a keyword of the effect language")
@@ -193,7 +193,7 @@ def _opponent_turn(raw: str) -> bool | None:
     return {"yes": True, "no": False}.get(raw)
 
 
-def _card(row: _Row, sets: dict[str, ChaosSetRow], position: int) -> ChaosCardRow | None:
+def _card(row: Row, sets: dict[str, ChaosSetRow], position: int) -> ChaosCardRow | None:
     set_code = row.text("set_code", required=True)
     if set_code and set_code not in sets:
         row.fail("set_code", f"no set with code {set_code!r} in sets.csv")
@@ -249,12 +249,12 @@ def keywords_of_texts(play: str, reaction: str) -> list[str]:
     return [keyword for keyword in KEYWORDS if keyword in used]
 
 
-def _cards(path: Path, problems: _Problems, sets: dict[str, ChaosSetRow]) -> list[ChaosCardRow]:
+def _cards(path: Path, problems: Problems, sets: dict[str, ChaosSetRow]) -> list[ChaosCardRow]:
     result: list[ChaosCardRow] = []
     seen: set[str] = set()
-    raws: list[_CsvRow] = _read_csv(path, CARD_COLUMNS, problems)
+    raws: list[CsvRow] = read_csv(path, CARD_COLUMNS, problems)
     for position, raw in enumerate(raws, start=1):
-        row = _Row(path.name, raw, CARD_COLUMNS, problems)
+        row = Row(path.name, raw, CARD_COLUMNS, problems)
         card = _card(row, sets, position)
         if card is None:
             continue
@@ -265,44 +265,48 @@ def _cards(path: Path, problems: _Problems, sets: dict[str, ChaosSetRow]) -> lis
     return result
 
 
-def _card_texts(path: Path, problems: _Problems, cards: list[ChaosCardRow]) -> None:
+def _card_texts(path: Path, problems: Problems, cards: list[ChaosCardRow]) -> None:
     """Swedish names and printed texts by card slug, added to ``cards``' rows."""
-    document = _read_yaml(path, problems)
+    document = read_yaml(path, problems)
     if document is None:
         return
     entries = document.get("cards") if isinstance(document, dict) else None
     if not isinstance(entries, dict):
-        problems.add(path.name, *_position(document), "expected a top-level 'cards' mapping")
+        problems.add(path.name, *value_position(document), "expected a top-level 'cards' mapping")
         return
     by_slug = {card.slug: card for card in cards}
     for slug, languages in entries.items():
         card = by_slug.get(str(slug))
         if card is None:
-            problems.add(path.name, *_key_position(entries, slug), f"unknown card {slug!r}")
+            problems.add(path.name, *key_position(entries, slug), f"unknown card {slug!r}")
             continue
-        if not isinstance(languages, _MarkedDict):
-            problems.add(path.name, *_position(entries, str(slug)), f"{slug}: expected a mapping")
+        if not isinstance(languages, MarkedDict):
+            problems.add(
+                path.name, *value_position(entries, str(slug)), f"{slug}: expected a mapping"
+            )
             continue
         for language, texts in languages.items():
             where = f"{slug}.{language}"
             if language not in LANGUAGES:
                 problems.add(
-                    path.name, *_key_position(languages, language), f"{where}: unknown language"
+                    path.name, *key_position(languages, language), f"{where}: unknown language"
                 )
                 continue
-            if not isinstance(texts, _MarkedDict):
+            if not isinstance(texts, MarkedDict):
                 problems.add(
-                    path.name, *_position(languages, str(language)), f"{where}: expected a mapping"
+                    path.name,
+                    *value_position(languages, str(language)),
+                    f"{where}: expected a mapping",
                 )
                 continue
             for key, text in texts.items():
                 if key not in TEXT_KEYS:
                     problems.add(
-                        path.name, *_key_position(texts, key), f"{where}: unknown key {key!r}"
+                        path.name, *key_position(texts, key), f"{where}: unknown key {key!r}"
                     )
                 elif not isinstance(text, str) or not text.strip():
                     problems.add(
-                        path.name, *_position(texts, str(key)), f"{where}.{key}: expected text"
+                        path.name, *value_position(texts, str(key)), f"{where}.{key}: expected text"
                     )
                 elif key == "name":
                     card.names[language] = text.strip()
@@ -310,33 +314,37 @@ def _card_texts(path: Path, problems: _Problems, cards: list[ChaosCardRow]) -> N
                     card.texts.setdefault(language, {})[key] = text.strip()
 
 
-def _rules(path: Path, problems: _Problems) -> list[ChaosRuleRow]:
-    document = _read_yaml(path, problems)
+def _rules(path: Path, problems: Problems) -> list[ChaosRuleRow]:
+    document = read_yaml(path, problems)
     if document is None:
         return []
     entries = document.get("entries") if isinstance(document, dict) else None
     if not isinstance(entries, list):
-        problems.add(path.name, *_position(document), "expected a top-level 'entries' list")
+        problems.add(path.name, *value_position(document), "expected a top-level 'entries' list")
         return []
     result: list[ChaosRuleRow] = []
     seen: set[str] = set()
     for position, entry in enumerate(entries, start=1):
-        if not isinstance(entry, _MarkedDict):
+        if not isinstance(entry, MarkedDict):
             problems.add(path.name, 0, 0, f"entry {position}: expected a mapping")
             continue
         for key in entry:
             if key not in ("id", "number", "keyword", "title", "text"):
-                problems.add(path.name, *_key_position(entry, key), f"unknown key {key!r}")
+                problems.add(path.name, *key_position(entry, key), f"unknown key {key!r}")
         rule_id = entry.get("id")
         if not isinstance(rule_id, str) or not RULE_ID.fullmatch(rule_id):
-            problems.add(path.name, *_position(entry, "id"), f"id {rule_id!r}: use a-z, 0-9 and -")
+            problems.add(
+                path.name, *value_position(entry, "id"), f"id {rule_id!r}: use a-z, 0-9 and -"
+            )
             rule_id = ""
         elif rule_id in seen:
-            problems.add(path.name, *_position(entry, "id"), f"duplicate id {rule_id!r}")
+            problems.add(path.name, *value_position(entry, "id"), f"duplicate id {rule_id!r}")
         seen.add(rule_id)
         keyword = entry.get("keyword")
         if keyword is not None and keyword not in KEYWORDS:
-            problems.add(path.name, *_position(entry, "keyword"), f"unknown keyword {keyword!r}")
+            problems.add(
+                path.name, *value_position(entry, "keyword"), f"unknown keyword {keyword!r}"
+            )
         required = ("fr", "en")
         result.append(
             ChaosRuleRow(
@@ -344,8 +352,8 @@ def _rules(path: Path, problems: _Problems) -> list[ChaosRuleRow]:
                 number=str(entry.get("number", "")),
                 position=position,
                 keyword=keyword,
-                titles=_translations(path.name, entry, "title", problems, required=required),
-                texts=_translations(path.name, entry, "text", problems, required=required),
+                titles=read_translations(path.name, entry, "title", problems, required=required),
+                texts=read_translations(path.name, entry, "text", problems, required=required),
             )
         )
     return result
@@ -354,7 +362,7 @@ def _rules(path: Path, problems: _Problems) -> list[ChaosRuleRow]:
 def read_chaos_catalogue(data_dir: Path) -> ChaosCatalogue:
     """Every Duel of Chaos file of ``data_dir``, checked; raises CatalogueFileError listing all
     the problems (their files named ``chaos/…``)."""
-    found = _Problems()
+    found = Problems()
     catalogue = ChaosCatalogue()
     catalogue.sets = _sets(data_dir / "sets.csv", found)
     catalogue.keywords = _keywords(data_dir / "keywords.csv", found)

@@ -38,7 +38,7 @@ class CatalogueFileError(Exception):
         super().__init__("\n".join(str(problem) for problem in problems))
 
 
-class _Problems:
+class Problems:
     def __init__(self) -> None:
         self.items: list[FileProblem] = []
 
@@ -47,12 +47,12 @@ class _Problems:
 
 
 @dataclass
-class _CsvRow:
+class CsvRow:
     line: int
     values: dict[str, str]
 
 
-def _read_csv(path: Path, columns: tuple[str, ...], problems: _Problems) -> list[_CsvRow]:
+def read_csv(path: Path, columns: tuple[str, ...], problems: Problems) -> list[CsvRow]:
     name = path.name
     try:
         text = path.read_text(encoding="utf-8")
@@ -64,7 +64,7 @@ def _read_csv(path: Path, columns: tuple[str, ...], problems: _Problems) -> list
         problems.add(name, line, 1, "not valid UTF-8")
         return []
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    rows: list[_CsvRow] = []
+    rows: list[CsvRow] = []
     try:
         header = next(reader, None)
         if header is None:
@@ -88,7 +88,7 @@ def _read_csv(path: Path, columns: tuple[str, ...], problems: _Problems) -> list
                     f"{len(record)} fields where the header has {len(header)}",
                 )
             elif record:
-                rows.append(_CsvRow(line, dict(zip(header, record, strict=True))))
+                rows.append(CsvRow(line, dict(zip(header, record, strict=True))))
             line = reader.line_num + 1
     except csv.Error as exc:
         problems.add(name, reader.line_num, 1, f"CSV syntax: {exc}")
@@ -99,11 +99,11 @@ def text_line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-class _Row:
+class Row:
     """Typed access to one CSV row; each failed conversion is a problem at its line and column."""
 
     def __init__(
-        self, file: str, row: _CsvRow, columns: tuple[str, ...], problems: _Problems
+        self, file: str, row: CsvRow, columns: tuple[str, ...], problems: Problems
     ) -> None:
         self.file = file
         self.row = row
@@ -167,15 +167,15 @@ class _MarkedLoader(yaml.SafeLoader):
 
 
 # A YAML mapping's keys are whatever the file wrote (`1:` is an int): the readers check them.
-class _MarkedDict(dict[Hashable, Any]):
+class MarkedDict(dict[Hashable, Any]):
     line: int = 0
     column: int = 0
     key_positions: dict[str, tuple[int, int]]
     key_starts: dict[str, tuple[int, int]]
 
 
-def _construct_marked_mapping(loader: _MarkedLoader, node: yaml.MappingNode) -> _MarkedDict:
-    mapping = _MarkedDict(loader.construct_mapping(node, deep=True))
+def _construct_marked_mapping(loader: _MarkedLoader, node: yaml.MappingNode) -> MarkedDict:
+    mapping = MarkedDict(loader.construct_mapping(node, deep=True))
     mapping.line = node.start_mark.line + 1
     mapping.column = node.start_mark.column + 1
     mapping.key_positions = {
@@ -194,7 +194,7 @@ _MarkedLoader.add_constructor(
 )
 
 
-def _read_yaml(path: Path, problems: _Problems) -> Any:
+def read_yaml(path: Path, problems: Problems) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -211,39 +211,41 @@ def _read_yaml(path: Path, problems: _Problems) -> Any:
     return None
 
 
-def _key_position(mapping: Any, key: Hashable) -> tuple[int, int]:
+def key_position(mapping: Any, key: Hashable) -> tuple[int, int]:
     # key_starts holds keys as the file spelled them: `12:` is the int 12 in the mapping.
-    if isinstance(mapping, _MarkedDict) and str(key) in mapping.key_starts:
+    if isinstance(mapping, MarkedDict) and str(key) in mapping.key_starts:
         return mapping.key_starts[str(key)]
-    return _position(mapping)
+    return value_position(mapping)
 
 
-def _position(mapping: Any, key: str | None = None) -> tuple[int, int]:
-    if isinstance(mapping, _MarkedDict):
+def value_position(mapping: Any, key: str | None = None) -> tuple[int, int]:
+    if isinstance(mapping, MarkedDict):
         if key is not None and key in mapping.key_positions:
             return mapping.key_positions[key]
         return mapping.line, mapping.column
     return 0, 0
 
 
-def _translations(
-    file: str, entry: _MarkedDict, key: str, problems: _Problems, *, required: tuple[str, ...]
+def read_translations(
+    file: str, entry: MarkedDict, key: str, problems: Problems, *, required: tuple[str, ...]
 ) -> dict[str, str]:
     value = entry.get(key)
     if not isinstance(value, dict):
-        problems.add(file, *_position(entry, key), f"{key}: expected a mapping of language: text")
+        problems.add(
+            file, *value_position(entry, key), f"{key}: expected a mapping of language: text"
+        )
         return {}
     result: dict[str, str] = {}
     for language, text in value.items():
         if language not in LANGUAGES:
             problems.add(
-                file, *_key_position(value, language), f"{key}: unknown language {language!r}"
+                file, *key_position(value, language), f"{key}: unknown language {language!r}"
             )
         elif not isinstance(text, str) or not text.strip():
-            problems.add(file, *_position(value, language), f"{key}.{language}: expected text")
+            problems.add(file, *value_position(value, language), f"{key}.{language}: expected text")
         else:
             result[language] = text.strip()
     for language in required:
         if language not in result and language not in value:
-            problems.add(file, *_position(entry, key), f"{key}: missing {language!r}")
+            problems.add(file, *value_position(entry, key), f"{key}: missing {language!r}")
     return result
