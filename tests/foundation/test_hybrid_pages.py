@@ -8,35 +8,9 @@ from typing import Any
 import pytest
 
 from cod_site.hybrid import hybrid_application
+from tests.support.asgi import asgi_get
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def _messages(app: Any, path: str) -> list[dict[str, Any]]:
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"testserver")],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
-    sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    await app(scope, receive, send)
-    return sent
 
 
 def _answer(settings: Any, path: str) -> list[tuple[Any, ...]]:
@@ -46,7 +20,7 @@ def _answer(settings: Any, path: str) -> list[tuple[Any, ...]]:
     # In a thread of its own: a browser test earlier in this process may have left its event
     # loop running in this one.
     with ThreadPoolExecutor(1) as thread:
-        sent = thread.submit(asyncio.run, _messages(app, path)).result()
+        sent = thread.submit(asyncio.run, asgi_get(app, path)).result()
     return [
         (m["type"], m["status"], dict(m["headers"])[b"content-type"])
         if m["type"] == "http.response.start"

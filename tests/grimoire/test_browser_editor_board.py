@@ -13,7 +13,7 @@ from grimoire.selectors import catalogue_definitions
 from grimoire.services import puzzle_create
 from tests.foundation.test_browser_csp import RECORD
 from tests.foundation.test_browser_pages import overflow
-from tests.support.browser import axe_violations
+from tests.support.browser import axe_violations, cut_names
 
 pytestmark = [
     pytest.mark.browser,
@@ -355,11 +355,7 @@ def test_every_name_of_a_ten_card_hand_is_read_whole(
     _board(page)
     names = page.locator('#editor-check .board-seat[data-seat="A"] .play-card .board-card-name')
     assert names.all_inner_texts() == [_translated(name, language) for name in TEN]
-    cut = names.evaluate_all(
-        "names => names.filter(name => name.scrollWidth > name.clientWidth)"
-        ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
-    )
-    assert cut == []
+    assert cut_names(names) == []
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
 
@@ -411,10 +407,6 @@ def test_every_name_on_a_puzzles_board_is_read_whole(
         _translated(name, language)
         for name in ("Prestidigitator", "Matriarachnid", "Mechasharpener", "Mechadventurer")
     ]
-    cut = page.locator("#puzzle-solve .board-card-name").evaluate_all(
-        "names => names.filter(name => name.scrollWidth > name.clientWidth)"
-        ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
-    )
-    assert cut == []
+    assert cut_names(page.locator("#puzzle-solve .board-card-name")) == []
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []

@@ -18,7 +18,7 @@ from play.services import game_act
 from play.table_services import SeatRequest, game_create
 from tests.foundation.test_browser_pages import overflow
 from tests.play.conftest import dealt
-from tests.support.browser import axe_violations
+from tests.support.browser import axe_violations, cut_names
 
 from .test_browser import _log_in
 from .test_browser_table import _box, _code, _first_screen_boxes, _inside
@@ -46,11 +46,6 @@ HAND = [
     "matriarachnid", "mechastrologer", "prestidigitator", "transformutton", "disintegration",
     "mechasharpener", "mechadventurer",
 ]  # fmt: skip
-
-# Each card name drawn narrower than its text, with both widths.
-CUT = """() => [...document.querySelectorAll('.board-card-name')]
-  .filter(name => name.scrollWidth > name.clientWidth)
-  .map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"""
 
 
 def _table(django_user_model: Any, mode: str, others: int) -> Game:
@@ -114,7 +109,7 @@ def test_the_longest_names_of_a_duel_are_read_whole(
     assert mine.all_inner_texts() == _names(HAND, language)
     lines = page.locator(".board-line .board-card-name")
     assert lines.all_inner_texts() == _names(["elfcandescent", "reanimated-wyrm"], language)
-    assert page.evaluate(CUT) == []
+    assert cut_names(page.locator(".board-card-name")) == []
     if width == 1366:
         # The wider cards keep the first screen: the opponent's Stronghold, my hand, End turn.
         end_turn = page.locator(".button-row form:has(input[name=kind][value=end_turn]) button")
@@ -129,7 +124,7 @@ def test_the_longest_names_of_a_duel_are_read_whole(
     # A spectator sees the lines.
     page.goto(f"{live_server.url}{prefix}/play/{game.uid}/watch/{game.spectate_code}/")
     assert lines.all_inner_texts() == _names(["elfcandescent", "reanimated-wyrm"], language)
-    assert page.evaluate(CUT) == []
+    assert cut_names(page.locator(".board-card-name")) == []
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
 
@@ -150,7 +145,7 @@ def test_the_longest_names_of_a_four_player_table_are_read_whole_on_its_first_sc
         ["elfcandescent", "eggnapper", "reanimated-wyrm", "mechannoying", "meowsterchef"],
         language,
     )
-    assert page.evaluate(CUT) == []
+    assert cut_names(page.locator(".board-card-name")) == []
     boxes = _first_screen_boxes(page)
     assert len(boxes["end"]) == 1 and len(boxes["strongholds"]) == 4
     for box in boxes["end"] + boxes["strongholds"]:
@@ -161,5 +156,5 @@ def test_the_longest_names_of_a_four_player_table_are_read_whole_on_its_first_sc
     assert overflow(page) is None
     assert axe_violations(page, ("serious", "critical")) == []
     page.set_viewport_size({"width": 390, "height": 844})
-    assert page.evaluate(CUT) == []
+    assert cut_names(page.locator(".board-card-name")) == []
     assert overflow(page) is None

@@ -56,3 +56,31 @@ class AsgiLiveServer:
 
     def __add__(self, other: Any) -> str:
         return f"{self}{other}"
+
+
+async def asgi_get(app: Any, path: str) -> list[dict[str, Any]]:
+    """The messages an ASGI `app` sends for a plain GET of `path` from a test client."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    return sent

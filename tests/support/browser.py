@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -70,3 +71,13 @@ def axe_violations(page: object, impacts: tuple[str, ...] = ()) -> list[str]:
         for rule in found
         if not impacts or rule["impact"] in impacts
     ]
+
+
+def cut_names(names: Any) -> list[str]:
+    """Each element of the Playwright locator `names` drawn narrower than its text, with both
+    widths ("Mechasharpener: 82 > 66"): a name cut to an ellipsis."""
+    found: list[str] = names.evaluate_all(
+        "names => names.filter(name => name.scrollWidth > name.clientWidth)"
+        ".map(name => `${name.textContent}: ${name.scrollWidth} > ${name.clientWidth}`)"
+    )
+    return found
