@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from cards.models import Ability, Card, CardTranslation
+from cards.models import Ability, Card
 from cards.selectors import Translated, card_name, card_prefetches, pick_translation, translated
 from champions.models import Visibility
 from cod_site.errors import DomainError
@@ -392,17 +392,23 @@ def catalogue_labels(names: set[str]) -> dict[str, str]:
     return {card_name(card, "en") or card.slug: card_name(card) for card in cards}
 
 
-def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
-    """The scenario definitions of the catalogue cards named ``names`` (English names)."""
-    cards = (
+def _catalogue_cards(names: set[str]) -> dict[str, tuple[Card, dict[str, Any]]]:
+    """The catalogue cards named ``names`` by their English names, each with its scenario
+    definition."""
+    cards = list(
         Card.objects.deckable()
         .filter(translations__language_code="en", translations__name__in=names)
         .prefetch_related(*card_prefetches())
     )
     return {
-        definition["name"]: {key: definition[key] for key in CARD_KEYS if key in definition}
-        for definition in deck_engine_definitions(list(cards))
+        definition["name"]: (card, {key: definition[key] for key in CARD_KEYS if key in definition})
+        for card, definition in zip(cards, deck_engine_definitions(cards), strict=True)
     }
+
+
+def catalogue_definitions(names: set[str]) -> dict[str, dict[str, Any]]:
+    """The scenario definitions of the catalogue cards named ``names`` (English names)."""
+    return {name: definition for name, (_card, definition) in _catalogue_cards(names).items()}
 
 
 def _same_card(one: dict[str, Any] | None, other: dict[str, Any]) -> bool:
@@ -428,12 +434,12 @@ def catalogue_pages(scenario: dict[str, Any]) -> dict[str, str]:
     """The catalogue page (slug) of each of the position's cards that the catalogue defines as
     the position does: its face on demand is the catalogue card's. A card the puzzle defines
     its own way links to nothing (the catalogue's text would not be its rules)."""
-    own = set(scenario.get("cards") or {})
-    same = own - set(puzzle_custom_cards(scenario))
-    rows = CardTranslation.objects.filter(
-        language_code="en", name__in=same, card__in=Card.objects.deckable()
-    ).values_list("name", "card__slug")
-    return dict(rows)
+    own: dict[str, dict[str, Any]] = dict(scenario.get("cards") or {})
+    return {
+        name: card.slug
+        for name, (card, definition) in _catalogue_cards(set(own)).items()
+        if _same_card(own.get(name), definition)
+    }
 
 
 def editor_definitions(
