@@ -11,6 +11,7 @@ from django.test import Client
 
 from cod_site.errors import DomainError
 from engine import chaos_services
+from engine.adapters.chaos import chaos_box
 from engine.chaos.batch import play_batch
 from engine.chaos.cards import example_box
 from engine.models import ChaosBatch
@@ -92,7 +93,14 @@ def test_the_pages(
     assert response["Location"] == f"/simulations/chaos/{batch.pk}/"
     html = client.get(response["Location"]).content.decode()
     rows = re.findall(r"<tr><th scope=\"row\">([AB])</th><td>([^<]+)</td><td>(\d+)</td>", html)
-    assert rows == [("A", "Greedy (fast)", "30"), ("B", "Random (weakest)", "0")]
+    # The seed is drawn when the batch is asked for (greedy does not beat random every time).
+    box = chaos_box(batch.cards, batch.set_code)
+    totals = play_batch(box, ["greedy", "random"], 30, batch.seed)
+    assert totals.games == 30
+    assert rows == [
+        ("A", "Greedy (fast)", str(totals.wins[0])),
+        ("B", "Random (weakest)", str(totals.wins[1])),
+    ]
     refused = client.post(
         "/simulations/chaos/",
         {"set_code": "DOC", "agent_a": "greedy", "agent_b": "random", "games": "3"},

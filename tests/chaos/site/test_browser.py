@@ -9,6 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from engine import chaos_services
+from engine.adapters.chaos import chaos_box
+from engine.chaos.batch import play_batch
+from engine.models import ChaosBatch
 from tests.foundation.test_browser_pages import WIDTHS, check, log_in
 
 pytestmark = [
@@ -74,8 +77,14 @@ def test_a_batch_from_the_form(
     page.fill("#id_games", "20")
     page.locator("main form button[type=submit]").click()
     page.wait_for_selector("text=Wins by seat", timeout=20_000)
+    # The seed is drawn when the batch is asked for: the page shows what the engine plays from it
+    # (greedy does not beat random every time, so no fixed count).
+    batch = ChaosBatch.objects.get()
+    box = chaos_box(batch.cards, batch.set_code)
+    totals = play_batch(box, ["greedy", "random"], 20, batch.seed)
+    assert totals.games == 20
     assert page.locator("tbody tr").first.inner_text().split("\t")[:3] == [
         "A",
         "Greedy (fast)",
-        "20",
+        str(totals.wins[0]),
     ]
