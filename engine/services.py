@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
@@ -383,11 +384,9 @@ def _send_chunks(batch_id: int, indexes: Iterable[int], queue: str | None = None
             background.submit(chunk_run_in_process, batch_id=batch_id, index=index)
         return
     run_chunk = current_app.tasks[RUN_CHUNK_TASK]
+    options: dict[str, Any] = {"queue": queue} if queue else {}
     for index in indexes:
-        if queue:
-            run_chunk.apply_async(args=(batch_id, index), queue=queue)
-        else:
-            run_chunk.apply_async(args=(batch_id, index))
+        run_chunk.apply_async(args=(batch_id, index), **options)
 
 
 def batches_resume_orphaned() -> int:
